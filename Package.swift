@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+//
+// PressureLab: an app runtime under memory pressure, with real memory.
+// Dependencies flow one way: CJemalloc <- PressureLabHeap <- PressureLab <- PressureLabHarness <- pressurelab.
+
+import PackageDescription
+
+let package = Package(
+    name: "PressureLab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "PressureLab", targets: ["PressureLab"]),
+        .library(name: "PressureLabHarness", targets: ["PressureLabHarness"]),
+        .library(name: "PressureLabHeap", targets: ["PressureLabHeap"]),
+        .executable(name: "pressurelab", targets: ["pressurelab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
+        ),
+        .target(name: "PressureLabHeap", dependencies: ["CJemalloc"]),
+        .target(name: "PressureLab", dependencies: ["PressureLabHeap"]),
+        .target(name: "PressureLabHarness", dependencies: ["PressureLab", "PressureLabHeap"]),
+        .executableTarget(
+            name: "pressurelab",
+            dependencies: [
+                "PressureLabHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap"]),
+        .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
+        .testTarget(name: "PressureLabHarnessTests", dependencies: ["PressureLabHarness"]),
+    ]
+)
+
+// Strict builds: Swift 6 language mode everywhere; a warning is a defect.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,60 @@
+/// A screen's declaration: what one of its controllers builds and holds.
+///
+/// Registering a screen with a ``RuntimeContext`` writes its view description (and its
+/// model file) into the bundle; every controller of the screen loads from there.
+public struct ScreenSpec: Sendable, Equatable {
+    /// The screen's name (`[a-z0-9-]+` in scenarios); controllers are `name#instance`.
+    public var name: String
+    /// The view tree (with the backing stores of its layers).
+    public var view: ViewDescription
+    /// How many subviews the controller holds strongly (the first ones in preorder
+    /// after the root), connected when the view loads, as a nib connects outlets.
+    public var outlets: Int
+    /// Whether the controller releases its outlets when its view goes (in `viewDidUnload`,
+    /// or under iPhone OS 2.2 in its `setView:` override). False models the classic leak.
+    public var releasesOutlets: Bool
+    /// Purgeable cache bytes, filled when the view appears.
+    public var cacheBytes: Int
+    /// Recreatable model bytes, read from the model file when the view loads.
+    public var modelBytes: Int
+    /// The manual unload idiom some iOS 6 apps wrote in `didReceiveMemoryWarning`.
+    public var manualUnload: ManualUnloadIdiom
+
+    public init(name: String, view: ViewDescription, outlets: Int = 0, releasesOutlets: Bool = true,
+                cacheBytes: Int = 0, modelBytes: Int = 0, manualUnload: ManualUnloadIdiom = .none) {
+        self.name = name
+        self.view = view
+        self.outlets = outlets
+        self.releasesOutlets = releasesOutlets
+        self.cacheBytes = cacheBytes
+        self.modelBytes = modelBytes
+        self.manualUnload = manualUnload
+    }
+
+    /// Checks sizes and counts; names the screen and the field.
+    public func validate() throws(RuntimeError) {
+        guard !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 })
+        else { throw .invalidScreen(screen: name, reason: "the name must match [a-z0-9-]+") }
+        if outlets < 0 { throw .invalidScreen(screen: name, reason: "outlets is \(outlets); it must be 0 or more") }
+        if outlets > view.viewCount - 1 {
+            throw .invalidScreen(screen: name,
+                                 reason: "outlets is \(outlets) but the tree has only \(view.viewCount - 1) subviews")
+        }
+        if cacheBytes < 0 { throw .invalidScreen(screen: name, reason: "cache is \(cacheBytes) bytes; it must be 0 or more") }
+        if modelBytes < 0 { throw .invalidScreen(screen: name, reason: "model is \(modelBytes) bytes; it must be 0 or more") }
+    }
+
+    /// Everything one controller of this screen declares when loaded and shown.
+    public var declaredBytes: Int { view.declaredBytes + cacheBytes + modelBytes }
+}
+
+/// The manual unload idiom of iOS 6 apps, in `didReceiveMemoryWarning`.
+public enum ManualUnloadIdiom: String, Sendable, Equatable, Codable {
+    /// The app does not unload its view by hand.
+    case none
+    /// `if isViewLoaded && view.window == nil { view = nil }`: correct.
+    case checkingIsViewLoaded
+    /// `if view.window == nil { view = nil }`: loads an unloaded view just to release it,
+    /// so memory rises while the system asks for less (the anti-pattern).
+    case withoutCheckingIsViewLoaded
+}

@@ -1,0 +1,106 @@
+/// What a controller holds besides its view: backing stores, cache, model, user data,
+/// outlets. Every change is measured and attributed to the controller.
+extension ViewController {
+    /// Draws every backing store of the view tree that needs it (first show, or after a purge).
+    ///
+    /// - Returns: the number of layers drawn.
+    @discardableResult
+    public final func drawBackingStores() -> Int {
+        guard let root = viewIfLoaded else { return 0 }
+        var drawn = 0
+        runtime.ledger.measure(owner: owner(.backingStore)) {
+            root.forEachInTree { view in
+                if view.layer.displayIfNeeded() { drawn += 1 }
+            }
+        }
+        if drawn > 0 { record(.backingStoresDrawn) }
+        return drawn
+    }
+
+    /// Frees the backing stores of the view tree and of outlet subviews; they are redrawn
+    /// when shown. Never touches a view that is on screen.
+    ///
+    /// - Returns: the number of backing stores freed.
+    @discardableResult
+    public final func purgeBackingStores() -> Int {
+        guard !appearance.isOnScreen else { return 0 }
+        var purged = 0
+        runtime.ledger.measure(owner: owner(.backingStore)) {
+            viewIfLoaded?.forEachInTree { view in
+                if view.layer.purgeBackingStore() { purged += 1 }
+            }
+            for outlet in outlets {
+                outlet.forEachInTree { view in
+                    if view.layer.purgeBackingStore() { purged += 1 }
+                }
+            }
+        }
+        if purged > 0 { record(.backingStoresPurged) }
+        return purged
+    }
+
+    /// Whether any layer of the loaded view holds a backing store.
+    public final var hasBackingStores: Bool {
+        var found = false
+        viewIfLoaded?.forEachInTree { view in found = found || view.layer.hasBackingStore }
+        return found
+    }
+
+    /// Fills the cache if the screen declares one and it is empty.
+    public final func fillCacheIfNeeded() {
+        guard cache == nil, screen.cacheBytes > 0 else { return }
+        runtime.ledger.measure(owner: owner(.cache)) {
+            cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA)
+        }
+        record(.cacheFilled)
+    }
+
+    /// Releases the cache; it is refilled the next time the view appears.
+    @discardableResult
+    public final func purgeCache() -> Bool {
+        guard cache != nil else { return false }
+        runtime.ledger.measure(owner: owner(.cache)) { cache = nil }
+        record(.cachePurged)
+        return true
+    }
+
+    /// Reads the model from the bundle if the screen declares one and it is not loaded.
+    public final func loadModelIfNeeded() throws {
+        guard model == nil, screen.modelBytes > 0 else { return }
+        let bundle = runtime.bundle
+        let name = screen.name
+        try runtime.ledger.measure(owner: owner(.model)) {
+            model = try bundle.readModel(for: name)
+        }
+        record(.modelLoaded)
+    }
+
+    /// Releases the model; it is read back from disk when the view next appears.
+    @discardableResult
+    public final func releaseModel() -> Bool {
+        guard model != nil else { return false }
+        runtime.ledger.measure(owner: owner(.model)) { model = nil }
+        record(.modelReleased)
+        return true
+    }
+
+    /// Releases the outlets (what `viewDidUnload` should do).
+    public final func releaseOutlets() {
+        guard !outlets.isEmpty else { return }
+        runtime.ledger.measure(owner: owner(.viewTree)) { outlets = [] }
+        record(.outletsReleased)
+    }
+
+    /// The user types `bytes` bytes of data into this controller (not recreatable).
+    public final func type(bytes: Int) {
+        precondition(bytes >= 0, "typed bytes must be 0 or more (\(bytes))")
+        guard bytes > 0 else { return }
+        runtime.ledger.measure(owner: owner(.userData)) {
+            userData.append(HeapBlock(count: bytes, pattern: 0x75))
+        }
+        record(.userDataTyped)
+    }
+
+    /// The bytes of user data held (declared sizes).
+    public final var userDataBytes: Int { userData.reduce(0) { $0 + $1.count } }
+}

@@ -1,0 +1,72 @@
+/// The unload cycle: what a memory warning does to a controller, per OS generation.
+extension ViewController {
+    /// Delivers a memory warning: records `didReceiveMemoryWarning` and runs it.
+    public final func receiveMemoryWarning() {
+        record(.didReceiveMemoryWarning)
+        didReceiveMemoryWarning()
+    }
+
+    /// What UIKit's default `didReceiveMemoryWarning` did in the runtime's generation, for
+    /// a controller whose view is not on screen (one that is on screen keeps everything):
+    ///
+    /// - iPhone OS 2.2: the view is released, with no `viewDidUnload`. Outlets survive
+    ///   unless the controller releases them when its view is cleared (`releasesOutlets`,
+    ///   the `setView:` override of the time); forgotten outlets keep their subviews.
+    /// - iOS 3 to 4: the view is released, then `viewDidUnload` (iOS 5: `viewWillUnload`
+    ///   first).
+    /// - iOS 6 and later: the view stays; its backing stores are purged.
+    ///
+    /// In every generation the cache of an off-screen controller is released, and the
+    /// screen's ``ManualUnloadIdiom`` runs (the iOS 6 idiom, correct or not).
+    public final func performDefaultMemoryWarningResponse() {
+        applyManualUnloadIdiom()
+        guard !appearance.isOnScreen else { return }
+        switch runtime.generation {
+        case .iPhoneOS2:
+            if isViewLoaded {
+                runtime.ledger.measure(owner: owner(.viewTree)) {
+                    viewIfLoaded = nil
+                }
+                record(.viewReleased)
+                if screen.releasesOutlets { releaseOutlets() }
+            }
+        case .iOS3, .iOS5:
+            if isViewLoaded { runUnloadCycle() }
+        case .iOS6:
+            purgeBackingStores()
+        }
+        purgeCache()
+    }
+
+    /// iOS 3 to 5: `viewWillUnload` (iOS 5), release the view, `viewDidUnload`.
+    final func runUnloadCycle() {
+        if runtime.generation.hasViewWillUnload {
+            record(.viewWillUnload)
+            viewWillUnload()
+        }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            viewIfLoaded = nil
+        }
+        record(.viewReleased)
+        record(.viewDidUnload)
+        viewDidUnload()
+    }
+
+    private func applyManualUnloadIdiom() {
+        switch screen.manualUnload {
+        case .none:
+            return
+        case .checkingIsViewLoaded:
+            guard isViewLoaded else { return }
+        case .withoutCheckingIsViewLoaded:
+            // `view.window == nil` asks for the view, and asking loads it.
+            guard (try? loadViewIfNeeded()) != nil else { return }
+        }
+        guard !appearance.isOnScreen else { return }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            viewIfLoaded = nil
+        }
+        record(.viewReleased)
+        if screen.releasesOutlets { releaseOutlets() }
+    }
+}

@@ -1,0 +1,216 @@
+import PressureLabHeap
+
+/// A view controller with UIKit's life cycle, holding real memory.
+///
+/// Its view is loaded lazily (``loadViewIfNeeded()`` or ``view``: `loadView` then
+/// `viewDidLoad`, once), it appears and disappears through a ``Window``, and it answers
+/// memory warnings as its runtime's ``OSGeneration`` did. Everything it holds is real,
+/// written heap memory, measured by jemalloc and attributed to it in the runtime's ledger:
+/// the view tree, backing stores, a cache (purgeable), a model (recreatable from disk),
+/// outlets (strong references to subviews) and user data (not recreatable).
+///
+/// Subclass it to model your own controller; override the callbacks as in UIKit and call
+/// `super` where UIKit expects it (the default `didReceiveMemoryWarning` does the
+/// generation's unload work; the default `viewDidUnload` releases outlets).
+///
+/// ```swift
+/// final class Compose: ViewController {
+///     override func didReceiveMemoryWarning() {
+///         super.didReceiveMemoryWarning()
+///         releaseModel()             // this screen's model is cheap to read back
+///     }
+/// }
+/// ```
+open class ViewController {
+    /// The controller's identity, `screen#instance`.
+    public let id: ControllerID
+    /// The screen this controller shows.
+    public let screen: ScreenSpec
+    /// The runtime the controller lives in.
+    public let runtime: RuntimeContext
+
+    /// The view, if it is loaded; asking never loads it.
+    public internal(set) var viewIfLoaded: View?
+    /// The subviews the controller holds strongly.
+    public internal(set) var outlets: [View] = []
+    /// The model read from disk, if loaded.
+    public internal(set) var model: HeapBlock?
+    /// The purgeable cache, if filled.
+    public internal(set) var cache: HeapBlock?
+    /// What the user typed: lost if the app dies before saving it.
+    public internal(set) var userData: [HeapBlock] = []
+    /// Where the controller is in its appearance cycle.
+    public internal(set) var appearance: AppearanceState = .disappeared
+
+    /// Makes a controller of `screen`; its view is not loaded.
+    public required init(screen: ScreenSpec, runtime: RuntimeContext) {
+        self.screen = screen
+        self.runtime = runtime
+        self.id = runtime.nextIdentity(for: screen.name)
+    }
+
+    deinit {
+        record(.deinitialized)
+        let ledger = runtime.ledger
+        ledger.measure(owner: owner(.viewTree)) {
+            viewIfLoaded = nil
+            outlets = []
+        }
+        ledger.measure(owner: owner(.model)) { model = nil }
+        ledger.measure(owner: owner(.cache)) { cache = nil }
+        ledger.measure(owner: owner(.userData)) { userData = [] }
+        for category in MemoryCategory.allCases where category != .backingStore {
+            ledger.remove(owner: owner(category))
+        }
+        // Backing stores die with their views; move their balance there before forgetting.
+        ledger.remove(owner: owner(.backingStore))
+    }
+
+    // MARK: - Loading the view
+
+    /// Whether the view is loaded. Never loads it.
+    public final var isViewLoaded: Bool { viewIfLoaded != nil }
+
+    /// The view, loaded first if needed (`loadView`, then `viewDidLoad`).
+    public final var view: View {
+        get throws {
+            try loadViewIfNeeded()
+            return viewIfLoaded!
+        }
+    }
+
+    /// Loads the view if it is not loaded: records and runs `loadView`, then `viewDidLoad`.
+    ///
+    /// If `loadView` fails, nothing it built stays reachable: the view stays unloaded and
+    /// the outlets are as they were.
+    public final func loadViewIfNeeded() throws {
+        guard viewIfLoaded == nil else { return }
+        record(.loadView)
+        let outletsBefore = outlets
+        do {
+            try runtime.ledger.measure(owner: owner(.viewTree)) {
+                do {
+                    try loadView()
+                } catch {
+                    viewIfLoaded = nil
+                    outlets = outletsBefore
+                    throw error
+                }
+            }
+        }
+        guard viewIfLoaded != nil else {
+            outlets = outletsBefore
+            throw RuntimeError.loadViewSetNoView(controller: id.description)
+        }
+        record(.viewDidLoad)
+        viewDidLoad()
+    }
+
+    /// Builds the view. The default reads the screen's view description from the bundle,
+    /// decodes it, builds the tree and connects the outlets, as loading a nib does.
+    ///
+    /// An override must call ``setView(_:)`` (or `super.loadView()`).
+    open func loadView() throws {
+        let description: ViewDescription
+        do {
+            description = try runtime.bundle.readDescription(for: screen.name)
+            try description.checkFits(in: runtime.memoryLimit)
+        } catch {
+            throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
+        }
+        setView(View.build(from: description))
+        connectOutlets()
+    }
+
+    /// Called once the view is loaded.
+    open func viewDidLoad() {}
+
+    /// Sets (or clears) the view. Clearing it releases the tree, except subviews that
+    /// outlets still hold.
+    public final func setView(_ view: View?) {
+        viewIfLoaded = view
+    }
+
+    /// Connects the outlets: the first `screen.outlets` subviews, in preorder after the root.
+    public final func connectOutlets() {
+        guard let root = viewIfLoaded, screen.outlets > 0 else {
+            outlets = []
+            return
+        }
+        var connected: [View] = []
+        connected.reserveCapacity(screen.outlets)
+        var pending = root.subviews.reversed() as [View]
+        while connected.count < screen.outlets, let view = pending.popLast() {
+            connected.append(view)
+            pending.append(contentsOf: view.subviews.reversed())
+        }
+        outlets = connected
+    }
+
+    // MARK: - Callbacks (override as in UIKit; the runtime records each before it runs)
+
+    /// The view is about to be added to the window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in the window.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the window.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view has left the window.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// The view's bounds are set; its subviews are about to be laid out.
+    open func viewWillLayoutSubviews() {}
+    /// The view's subviews are laid out.
+    open func viewDidLayoutSubviews() {}
+
+    /// The app received a memory warning. The default does what the runtime's
+    /// ``OSGeneration`` did for a controller whose view is not on screen (see
+    /// ``performDefaultMemoryWarningResponse()``); an override should call `super`.
+    open func didReceiveMemoryWarning() {
+        performDefaultMemoryWarningResponse()
+    }
+
+    /// iOS 5: the view is about to be released by the unload cycle.
+    open func viewWillUnload() {}
+
+    /// iPhone OS 3 to iOS 5: the view was released by the unload cycle. The default
+    /// releases the outlets when the screen says it does (`releasesOutlets`).
+    open func viewDidUnload() {
+        if screen.releasesOutlets { releaseOutlets() }
+    }
+
+    // MARK: - Helpers for subclasses and the runtime
+
+    /// The ledger key of one of this controller's categories.
+    @inline(__always)
+    public final func owner(_ category: MemoryCategory) -> MemoryOwner {
+        MemoryOwner(controller: id, category: category)
+    }
+
+    /// Records an event for this controller in the runtime's trace.
+    @inline(__always)
+    public final func record(_ kind: TraceEventKind) {
+        runtime.trace.record(app: runtime.app, controller: id, kind)
+    }
+
+    /// The measured bytes this controller holds, by category.
+    public final var measuredBytes: [MemoryCategory: Int] { runtime.measuredBytes(of: id) }
+
+    /// The measured bytes this controller holds in all.
+    public final var measuredTotalBytes: Int { measuredBytes.values.reduce(0, +) }
+}
+
+/// Where a controller is in its appearance cycle.
+public enum AppearanceState: String, Sendable {
+    /// Not on screen.
+    case disappeared
+    /// Between `viewWillAppear` and `viewDidAppear`.
+    case appearing
+    /// On screen.
+    case appeared
+    /// Between `viewWillDisappear` and `viewDidDisappear`.
+    case disappearing
+
+    /// Whether the view is in the window (appearing, shown, or leaving).
+    public var isOnScreen: Bool { self != .disappeared }
+}
+

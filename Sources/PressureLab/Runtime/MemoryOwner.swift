@@ -1,0 +1,47 @@
+/// What a byte is held for, inside one controller.
+public enum MemoryCategory: String, CaseIterable, Sendable, Codable {
+    /// The views' own storage and bookkeeping (view and layer objects).
+    case viewTree
+    /// Layer backing stores (bitmaps).
+    case backingStore
+    /// Purgeable caches.
+    case cache
+    /// Recreatable models read from disk.
+    case model
+    /// Data the user typed: not recreatable.
+    case userData
+}
+
+/// An owner of bytes in the attribution ledger: a controller and a category.
+public struct MemoryOwner: Hashable, Sendable, CustomStringConvertible {
+    /// The controller's identity (`screen#instance`).
+    public var controller: ControllerID
+    /// What the bytes are for.
+    public var category: MemoryCategory
+
+    public init(controller: ControllerID, category: MemoryCategory) {
+        self.controller = controller
+        self.category = category
+    }
+
+    public var description: String { "\(controller)/\(category.rawValue)" }
+}
+
+/// A controller's identity: its screen and an instance number, written `detail#3`.
+public struct ControllerID: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The screen the controller shows.
+    public var screen: String
+    /// 1 for the first controller of the screen in a runtime, then 2, 3, ...
+    public var instance: Int
+
+    public init(screen: String, instance: Int) {
+        self.screen = screen
+        self.instance = instance
+    }
+
+    public var description: String { "\(screen)#\(instance)" }
+
+    public static func < (lhs: ControllerID, rhs: ControllerID) -> Bool {
+        (lhs.screen, lhs.instance) < (rhs.screen, rhs.instance)
+    }
+}

@@ -1,0 +1,90 @@
+import PressureLabHeap
+
+/// What the controllers of one app share: the bundle they load from, the trace they
+/// record into, the OS generation they behave as, and the ledger their bytes go to.
+///
+/// ```swift
+/// let runtime = try RuntimeContext(app: "photos", generation: .iOS3)
+/// try runtime.register(ScreenSpec(name: "detail", view: .tree(depth: 3, fanout: 4, bytes: 2048)))
+/// let detail = try runtime.makeController(screen: "detail")
+/// _ = try detail.view            // loadView, viewDidLoad
+/// ```
+///
+/// A runtime and its controllers are confined to one thread.
+public final class RuntimeContext {
+    /// The app's name, stamped on trace events.
+    public let app: String
+    /// Where view descriptions and model files live.
+    public let bundle: ViewBundle
+    /// Every callback and state change, in order.
+    public let trace: TraceRecorder
+    /// The UIKit generation whose default memory-warning behaviour controllers follow.
+    public var generation: OSGeneration
+    /// Measured bytes per controller and category.
+    public let ledger: OwnerLedger<MemoryOwner>
+    /// The most bytes one view tree may declare (a safe share of the host's memory).
+    public var memoryLimit: Int
+
+    private var screens: [String: ScreenSpec] = [:]
+    private var instanceCounters: [String: Int] = [:]
+
+    /// Creates a runtime with its own temporary bundle (removed with the runtime).
+    public convenience init(app: String = "app", generation: OSGeneration = .iOS6,
+                            trace: TraceRecorder = TraceRecorder()) throws(RuntimeError) {
+        try self.init(app: app, generation: generation, bundle: ViewBundle(temporaryWithPrefix: app), trace: trace)
+    }
+
+    /// Creates a runtime over an existing bundle.
+    public init(app: String, generation: OSGeneration, bundle: ViewBundle, trace: TraceRecorder,
+                memoryLimit: Int = HostMemory.current().safeLimit()) {
+        self.app = app
+        self.generation = generation
+        self.bundle = bundle
+        self.trace = trace
+        self.ledger = OwnerLedger()
+        self.memoryLimit = memoryLimit
+    }
+
+    /// Declares a screen: checks it and writes its view description and model file.
+    public func register(_ screen: ScreenSpec) throws(RuntimeError) {
+        try screen.validate()
+        do {
+            try screen.view.checkFits(in: memoryLimit)
+        } catch {
+            throw .invalidScreen(screen: screen.name, reason: error.description)
+        }
+        try bundle.write(screen.view, for: screen.name)
+        try bundle.writeModel(bytes: screen.modelBytes, for: screen.name)
+        screens[screen.name] = screen
+    }
+
+    /// The registered screen of that name.
+    public func screen(named name: String) throws(RuntimeError) -> ScreenSpec {
+        guard let screen = screens[name] else { throw .unknownScreen(name) }
+        return screen
+    }
+
+    /// The registered screens, by name.
+    public var registeredScreens: [String: ScreenSpec] { screens }
+
+    /// Makes a new controller of a registered screen (its view is not loaded).
+    public func makeController(screen name: String) throws(RuntimeError) -> ViewController {
+        ViewController(screen: try screen(named: name), runtime: self)
+    }
+
+    /// The next identity for a controller of `screen`.
+    func nextIdentity(for screen: String) -> ControllerID {
+        let instance = (instanceCounters[screen] ?? 0) + 1
+        instanceCounters[screen] = instance
+        return ControllerID(screen: screen, instance: instance)
+    }
+
+    /// The measured bytes a controller holds, by category.
+    public func measuredBytes(of controller: ControllerID) -> [MemoryCategory: Int] {
+        var bytes: [MemoryCategory: Int] = [:]
+        for category in MemoryCategory.allCases {
+            bytes[category] = ledger.balance(of: MemoryOwner(controller: controller, category: category))
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,97 @@
+/// The name of something that happened: a lifecycle callback or a state change.
+///
+/// Open like `Notification.Name`: the runtime defines its events as static members;
+/// containers, apps and the device add theirs.
+public struct TraceEventKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+extension TraceEventKind {
+    // View controller callbacks (UIKit names).
+    public static let loadView = TraceEventKind("loadView")
+    public static let viewDidLoad = TraceEventKind("viewDidLoad")
+    public static let viewWillAppear = TraceEventKind("viewWillAppear")
+    public static let viewWillLayoutSubviews = TraceEventKind("viewWillLayoutSubviews")
+    public static let viewDidLayoutSubviews = TraceEventKind("viewDidLayoutSubviews")
+    public static let viewDidAppear = TraceEventKind("viewDidAppear")
+    public static let viewWillDisappear = TraceEventKind("viewWillDisappear")
+    public static let viewDidDisappear = TraceEventKind("viewDidDisappear")
+    public static let didReceiveMemoryWarning = TraceEventKind("didReceiveMemoryWarning")
+    public static let viewWillUnload = TraceEventKind("viewWillUnload")
+    public static let viewDidUnload = TraceEventKind("viewDidUnload")
+    public static let deinitialized = TraceEventKind("deinit")
+    // State changes of a controller's memory.
+    public static let viewReleased = TraceEventKind("viewReleased")
+    public static let outletsReleased = TraceEventKind("outletsReleased")
+    public static let backingStoresDrawn = TraceEventKind("backingStoresDrawn")
+    public static let backingStoresPurged = TraceEventKind("backingStoresPurged")
+    public static let cacheFilled = TraceEventKind("cacheFilled")
+    public static let cachePurged = TraceEventKind("cachePurged")
+    public static let modelLoaded = TraceEventKind("modelLoaded")
+    public static let modelReleased = TraceEventKind("modelReleased")
+    public static let userDataTyped = TraceEventKind("userDataTyped")
+}
+
+/// One recorded event: which step of a run, which app and controller, what happened.
+public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The step of the scenario that was running (0 before any step).
+    public var step: Int
+    /// The app the event belongs to.
+    public var app: String
+    /// The controller's identity (`screen#instance`), or nil for app and device events.
+    public var controller: ControllerID?
+    /// What happened.
+    public var kind: TraceEventKind
+
+    public init(step: Int, app: String, controller: ControllerID?, kind: TraceEventKind) {
+        self.step = step
+        self.app = app
+        self.controller = controller
+        self.kind = kind
+    }
+
+    public var description: String {
+        controller.map { "\(kind)(\($0))" } ?? "\(kind)"
+    }
+}
+
+/// Records every callback and state change, in order.
+///
+/// Events are kept in ``events`` (when ``keepsEvents`` is on) and handed to ``sink``
+/// as they happen, so a writer can put each on disk at once and a crash loses nothing.
+public final class TraceRecorder {
+    /// The events recorded so far, oldest first.
+    public private(set) var events: [TraceEvent] = []
+    /// Whether events are kept in memory (turn off for long runs that stream to a sink).
+    public var keepsEvents: Bool
+    /// Called with every event as it is recorded.
+    public var sink: ((TraceEvent) -> Void)?
+    /// The step stamped on new events; the runner advances it.
+    public var step = 0
+    /// Whether anything is recorded at all.
+    public var isEnabled: Bool
+
+    public init(isEnabled: Bool = true, keepsEvents: Bool = true, sink: ((TraceEvent) -> Void)? = nil) {
+        self.isEnabled = isEnabled
+        self.keepsEvents = keepsEvents
+        self.sink = sink
+    }
+
+    /// Records one event.
+    @inline(__always)
+    public func record(app: String, controller: ControllerID?, _ kind: TraceEventKind) {
+        guard isEnabled else { return }
+        let event = TraceEvent(step: step, app: app, controller: controller, kind: kind)
+        if keepsEvents { events.append(event) }
+        sink?(event)
+    }
+
+    /// Forgets the kept events.
+    public func removeAll() { events.removeAll() }
+
+    /// The kept events as `kind(controller)` strings: handy in tests.
+    public var summary: [String] { events.map(\.description) }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic writes with POSIX calls: no extra copies, real I/O.
+enum FileIO {
+    enum Failure: Error, Equatable {
+        case missing
+        case system(operation: String, errno: Int32)
+
+        var message: String {
+            switch self {
+            case .missing: return "file not found"
+            case .system(let operation, let code): return "\(operation) failed: \(FileIO.errorText(code))"
+            }
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(validatingCString: text) ?? "error \(code)"
+    }
+
+    /// The size of a file, or `.missing`.
+    static func size(of path: String) throws(Failure) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw errno == ENOENT ? .missing : .system(operation: "stat", errno: errno)
+        }
+        return Int(info.st_size)
+    }
+
+    /// Reads exactly `buffer.count` bytes from the start of the file into `buffer`.
+    static func read(_ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .system(operation: "open", errno: errno) }
+        defer { close(descriptor) }
+        var done = 0
+        while done < buffer.count {
+            let got = systemRead(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .system(operation: "read", errno: errno)
+            }
+            if got == 0 { throw .system(operation: "read (file shorter than expected)", errno: EIO) }
+            done += got
+        }
+    }
+
+    /// ``writeAtomically(_:_:)`` for use inside non-throwing closures: the failure, or nil.
+    static func writeAtomicallyReportingFailure(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Failure? {
+        do {
+            try writeAtomically(path, bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file, flushed, then renamed over.
+    /// A reader sees the old file or the new one, never half of one.
+    static func writeAtomically(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        let temporary = "\(path).tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(operation: "open \(temporary)", errno: errno) }
+        func fail(_ operation: String) -> Failure {
+            let code = errno
+            close(descriptor)
+            unlink(temporary)
+            return .system(operation: operation, errno: code)
+        }
+        var done = 0
+        while done < bytes.count {
+            let wrote = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                throw fail("write")
+            }
+            done += wrote
+        }
+        guard fsync(descriptor) == 0 else { throw fail("fsync") }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .system(operation: "rename", errno: code)
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif

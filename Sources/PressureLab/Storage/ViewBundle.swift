@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A per-run directory of view description files and model files: the app's bundle.
+///
+/// `loadView` reads a screen's description from here and a model reload reads the
+/// model file, so reloads cost the real I/O and decoding they would on a device.
+public final class ViewBundle: @unchecked Sendable {
+    /// The directory holding the files.
+    public let directory: String
+    private let removesOnDeinit: Bool
+
+    /// Uses an existing directory (created if missing); it is left in place afterwards.
+    public init(directory: String) throws(RuntimeError) {
+        self.directory = directory
+        self.removesOnDeinit = false
+        try ViewBundle.makeDirectory(directory)
+    }
+
+    /// Creates a fresh, unique directory under the system's temporary directory, removed
+    /// with the bundle.
+    public init(temporaryWithPrefix prefix: String = "pressurelab") throws(RuntimeError) {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-bundle-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw .bundle(path: base, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
+        }
+        self.directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.removesOnDeinit = true
+    }
+
+    deinit {
+        if removesOnDeinit { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// The path of a screen's view description file.
+    public func descriptionPath(for screen: String) -> String { "\(directory)/\(screen).plview" }
+
+    /// The path of a screen's model file.
+    public func modelPath(for screen: String) -> String { "\(directory)/\(screen).model" }
+
+    /// Writes a view description atomically.
+    public func write(_ description: ViewDescription, for screen: String) throws(RuntimeError) {
+        let path = descriptionPath(for: screen)
+        let bytes = ViewDescriptionCodec.encode(description)
+        if let failure = bytes.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0) }) {
+            throw .bundle(path: path, reason: failure.message)
+        }
+    }
+
+    /// Reads and decodes a screen's view description.
+    public func readDescription(for screen: String) throws(ViewDescriptionError) -> ViewDescription {
+        try ViewDescriptionCodec.read(path: descriptionPath(for: screen))
+    }
+
+    /// Writes a model file of `bytes` bytes (a deterministic pattern) atomically.
+    public func writeModel(bytes: Int, for screen: String) throws(RuntimeError) {
+        let path = modelPath(for: screen)
+        let pattern = ModelPattern.byte(for: screen)
+        let block = HeapBlock(count: bytes, pattern: pattern)
+        if let failure = block.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0) }) {
+            throw .bundle(path: path, reason: failure.message)
+        }
+    }
+
+    /// Reads a screen's model file into a new heap block.
+    public func readModel(for screen: String) throws(RuntimeError) -> HeapBlock {
+        let path = modelPath(for: screen)
+        do {
+            return try HeapBlock(readingFile: path)
+        } catch {
+            throw .bundle(path: path, reason: error.message)
+        }
+    }
+
+    private static func makeDirectory(_ path: String) throws(RuntimeError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .bundle(path: path, reason: "cannot create the bundle directory: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The byte a screen's model file is filled with (stable across runs).
+enum ModelPattern {
+    static func byte(for screen: String) -> UInt8 {
+        var hash: UInt8 = 0x6D
+        for unit in screen.utf8 { hash = hash &* 31 &+ unit }
+        return hash
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A view: its own storage (real, written heap bytes), a layer, and subviews.
+///
+/// Views are built from a ``ViewDescription`` by ``build(from:)``. Freeing a tree never
+/// recurses, so chains of any depth are safe; a subview that something else still
+/// holds (an outlet) survives with its own subtree.
+///
+/// Bookkeeping per view, measured on Linux x86-64 with jemalloc: the view object
+/// (64 B), its layer object (32 B) and a slot in its parent's subview array (8 B,
+/// plus the array's 32-byte header once per parent); see ``bookkeepingBytesPerView``.
+public final class View {
+    /// The view's position in its description, in preorder (0 is the root).
+    public let index: Int
+    /// Bytes of the view's own storage.
+    public let bytes: Int
+    /// The view's layer.
+    public let layer: Layer
+    /// The view's subviews, in order.
+    public internal(set) var subviews: [View]
+    private let storage: UnsafeMutableRawPointer?
+
+    /// The bytes a view costs beyond its declared payload, at most (object headers,
+    /// fields, the layer object and the subview array slot), rounded up to be safe.
+    /// Tests measure it; the ceiling is 256.
+    public static let bookkeepingBytesPerView = 112
+
+    init(index: Int, bytes: Int, backingBytes: Int) {
+        self.index = index
+        self.bytes = bytes
+        let pattern = View.pattern(for: index)
+        self.storage = HeapBlock.allocateTouched(bytes, pattern: pattern)
+        self.layer = Layer(backingBytes: backingBytes, pattern: pattern ^ 0xFF)
+        self.subviews = []
+    }
+
+    deinit {
+        free(storage)
+        guard !subviews.isEmpty else { return }
+        // Dismantle without recursion: detach the children of every view that dies here.
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view), !view.subviews.isEmpty {
+                pending.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
+    }
+
+    static func pattern(for index: Int) -> UInt8 { UInt8(truncatingIfNeeded: index &* 31 &+ 0xA5) }
+
+    /// A checksum of the view's own storage.
+    public func storageChecksum() -> UInt64 {
+        HeapBlock.checksum(UnsafeRawBufferPointer(start: storage, count: bytes))
+    }
+}
+
+extension View {
+    /// Builds the tree a description declares; every byte of every view is written.
+    ///
+    /// Backing stores are not drawn here: they are drawn when the tree is first shown.
+    /// - Complexity: O(views + payload bytes), no recursion.
+    public static func build(from description: ViewDescription) -> View {
+        let nodes = description.nodes
+        // Reverse preorder: every node's children are built before it, and the first
+        // child is on top of the stack when its parent is made.
+        var built: [View] = []
+        built.reserveCapacity(min(nodes.count, 1024))
+        for index in stride(from: nodes.count - 1, through: 0, by: -1) {
+            let node = nodes[index]
+            let view = View(index: index, bytes: node.bytes, backingBytes: node.backingBytes)
+            if node.childCount > 0 {
+                var children: [View] = []
+                children.reserveCapacity(node.childCount)
+                for _ in 0..<node.childCount { children.append(built.removeLast()) }
+                view.subviews = children
+            }
+            built.append(view)
+        }
+        return built[0]
+    }
+
+    /// Visits the view and every view below it, in preorder, without recursion.
+    public func forEachInTree(_ body: (View) throws -> Void) rethrows {
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            try body(view)
+            for child in view.subviews.reversed() { pending.append(child) }
+        }
+    }
+
+    /// The number of views in the tree rooted here.
+    public var treeCount: Int {
+        var count = 0
+        forEachInTree { _ in count += 1 }
+        return count
+    }
+
+    /// The views of the tree, in preorder.
+    public var treeInPreorder: [View] {
+        var views: [View] = []
+        forEachInTree { views.append($0) }
+        return views
+    }
+}

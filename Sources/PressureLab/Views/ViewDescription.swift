@@ -1,0 +1,85 @@
+/// The shape and sizes of a view tree: the analogue of a nib.
+///
+/// Nodes are stored flat, in preorder (a node, then each of its subtrees in turn), each
+/// with its own storage bytes, its layer's backing-store bytes and its number of
+/// children. A description is written to a file in a ``ViewBundle`` and read back
+/// by `loadView`, which is what makes a view reload cost real I/O and decoding.
+///
+/// ```swift
+/// let detail = try ViewDescription.tree(depth: 3, fanout: 4, bytes: 2048, rootBacking: 9 << 20)
+/// detail.viewCount        // 85
+/// detail.declaredBytes    // 85 * 2048 + 9 MiB
+/// ```
+public struct ViewDescription: Sendable, Equatable {
+    /// One view of the tree.
+    public struct Node: Sendable, Equatable {
+        /// Bytes of the view's own storage.
+        public var bytes: Int
+        /// Bytes of the backing store of the view's layer (0: the layer draws nothing).
+        public var backingBytes: Int
+        /// How many subviews follow this node (in preorder).
+        public var childCount: Int
+
+        public init(bytes: Int, backingBytes: Int = 0, childCount: Int = 0) {
+            self.bytes = bytes
+            self.backingBytes = backingBytes
+            self.childCount = childCount
+        }
+    }
+
+    /// The views in preorder; the first is the root.
+    public private(set) var nodes: [Node]
+
+    /// Creates a description from preorder nodes, checking sizes and structure.
+    ///
+    /// - Throws: ``ViewDescriptionError`` naming the first bad node.
+    public init(nodes: [Node]) throws(ViewDescriptionError) {
+        try ViewDescription.validate(nodes)
+        self.nodes = nodes
+    }
+
+    /// Nodes already validated (by the decoder).
+    init(validatedNodes: [Node]) {
+        self.nodes = validatedNodes
+    }
+
+    /// The number of views in the tree.
+    public var viewCount: Int { nodes.count }
+
+    /// The bytes of the views' own storage.
+    public var payloadBytes: Int { nodes.reduce(0) { $0 + $1.bytes } }
+
+    /// The bytes of every layer's backing store, drawn when the tree is first shown.
+    public var backingBytes: Int { nodes.reduce(0) { $0 + $1.backingBytes } }
+
+    /// Everything the tree declares: payload plus backing stores.
+    public var declaredBytes: Int { payloadBytes + backingBytes }
+
+    /// Throws unless every size is non-negative and the child counts form exactly one tree.
+    static func validate(_ nodes: [Node]) throws(ViewDescriptionError) {
+        guard !nodes.isEmpty else { throw .empty }
+        var open = 1  // subtrees still expected
+        for (index, node) in nodes.enumerated() {
+            if node.bytes < 0 { throw .negativeSize(view: index, field: "bytes", value: node.bytes) }
+            if node.backingBytes < 0 {
+                throw .negativeSize(view: index, field: "backing", value: node.backingBytes)
+            }
+            if node.childCount < 0 {
+                throw .negativeSize(view: index, field: "children", value: node.childCount)
+            }
+            guard open > 0 else { throw .malformedTree(view: index, reason: "view is outside the tree") }
+            open += node.childCount - 1
+            guard open <= nodes.count - index - 1 else {
+                throw .malformedTree(view: index,
+                                     reason: "declares \(node.childCount) children but only \(nodes.count - index - 1) views follow")
+            }
+        }
+        guard open == 0 else { throw .malformedTree(view: nodes.count - 1, reason: "\(open) subtrees are missing") }
+    }
+
+    /// Throws when the tree would take more than `limit` bytes (a share of the host's memory).
+    public func checkFits(in limit: Int) throws(ViewDescriptionError) {
+        let declared = declaredBytes
+        guard declared <= limit else { throw .tooLargeForHost(declaredBytes: declared, limitBytes: limit) }
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process heap, measured through jemalloc.
+///
+/// Call ``verify()`` once at start: it fails with a clear message when the process does
+/// not allocate through jemalloc, so that no figure is ever a silent zero.
+public enum Heap {
+    /// Checks that jemalloc is the process allocator and was built with statistics.
+    ///
+    /// The check allocates a probe block with the C library's `malloc` symbol and sees
+    /// whether jemalloc's per-thread counter moved by at least its size.
+    public static func verify() throws(HeapError) {
+        try verification.get()
+    }
+
+    private static let verification: Result<Void, HeapError> = {
+        let statsEnabled: Bool
+        do {
+            statsEnabled = try Mallctl.read(MallctlName.configStats)
+        } catch {
+            return .failure(.notRunningOnJemalloc(detail: "mallctl(\"config.stats\") failed: \(error)"))
+        }
+        guard statsEnabled else { return .failure(.statisticsDisabled) }
+        let probeSize = 96 * 1024
+        let counters = ThreadAllocationCounters.current
+        let before = counters.allocated
+        guard let probe = malloc(probeSize) else {
+            return .failure(.notRunningOnJemalloc(detail: "malloc(\(probeSize)) returned NULL"))
+        }
+        memset(probe, 0x5A, probeSize)
+        let moved = counters.allocated &- before
+        free(probe)
+        guard moved >= UInt64(probeSize) else {
+            return .failure(.notRunningOnJemalloc(
+                detail: "a malloc of \(probeSize) bytes moved jemalloc's thread.allocated by \(moved) bytes"))
+        }
+        return .success(())
+    }()
+
+    /// Verifies the allocator, or prints why it cannot measure and exits with status 1.
+    ///
+    /// For executables: call it first thing in `main`.
+    public static func requireJemalloc() {
+        do {
+            try verify()
+        } catch {
+            var standardError = StandardErrorStream()
+            print("pressurelab: \(error.description)", to: &standardError)
+            exit(1)
+        }
+    }
+
+    /// Takes a snapshot of the heap after advancing jemalloc's statistics epoch.
+    ///
+    /// - Parameter flushThreadCache: flush the calling thread's cache first, so that
+    ///   objects it holds for reuse count as free; the default gives figures that return
+    ///   exactly to a baseline after the same memory is freed.
+    public static func snapshot(flushThreadCache: Bool = true) throws(HeapError) -> HeapSnapshot {
+        try verify()
+        if flushThreadCache {
+            try Mallctl.invoke(MallctlName.threadTcacheFlush)
+        }
+        try Mallctl.write(MallctlName.epoch, UInt64(1))
+        return HeapSnapshot(
+            allocated: try Mallctl.read(MallctlName.statsAllocated, as: Int.self),
+            active: try Mallctl.read(MallctlName.statsActive, as: Int.self),
+            resident: try Mallctl.read(MallctlName.statsResident, as: Int.self),
+            mapped: try Mallctl.read(MallctlName.statsMapped, as: Int.self),
+            retained: try Mallctl.read(MallctlName.statsRetained, as: Int.self),
+            metadata: try Mallctl.read(MallctlName.statsMetadata, as: Int.self))
+    }
+
+    /// Returns the dirty pages of every arena to the operating system.
+    public static func purge() throws(HeapError) {
+        try verify()
+        try Mallctl.invoke(MallctlName.threadTcacheFlush)
+        try Mallctl.invoke(MallctlName.purgeAllArenas)
+    }
+
+    /// Runs `body` and reports what it allocated and freed on this thread, unattributed.
+    ///
+    /// - Complexity: four loads beyond `body`; no allocation.
+    @inline(__always)
+    public static func measure<Result>(_ body: () throws -> Result) rethrows -> Measured<Result> {
+        let counters = ThreadAllocationCounters.current
+        let startAllocated = counters.allocated
+        let startDeallocated = counters.deallocated
+        let value = try body()
+        let delta = AllocationDelta(allocated: Int(counters.allocated &- startAllocated),
+                                    deallocated: Int(counters.deallocated &- startDeallocated))
+        return Measured(value: value, delta: delta)
+    }
+
+    /// The bytes jemalloc actually reserves for a request of `size` bytes (its size class).
+    ///
+    /// Measured figures are in these units: a 1,000-byte request holds 1,024 bytes.
+    public static func sizeClass(for size: Int) -> Int {
+        Mallctl.sizeClass(for: size)
+    }
+
+    /// The allocator's version and the options that affect measurements.
+    public static func allocatorInfo() throws(HeapError) -> AllocatorInfo {
+        try verify()
+        return AllocatorInfo.read()
+    }
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardErrorStream: TextOutputStream {
+    mutating func write(_ string: String) {
+        _ = string.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,100 @@
+/// Attributes the bytes allocated and freed on this thread to owners.
+///
+/// Wrap the work an owner does in ``measure(owner:_:)``; the scope's net allocation
+/// delta is added to that owner's balance. Scopes nest: bytes are attributed to the
+/// innermost open scope only, so the balances of all owners add up to the net change
+/// of the process heap made inside measured scopes.
+///
+/// ```swift
+/// let ledger = OwnerLedger<String>()
+/// let buffer = ledger.measure(owner: "cache") { [UInt8](repeating: 1, count: 65_536) }
+/// ledger.balance(of: "cache")   // 65_536 plus the array header, size-class rounded
+/// ```
+///
+/// A ledger is confined to the thread that uses it.
+public final class OwnerLedger<Owner: Hashable> {
+    private struct OpenScope {
+        var startAllocated: UInt64
+        var startDeallocated: UInt64
+        var nestedAllocated: Int
+        var nestedDeallocated: Int
+    }
+
+    private var balances: [Owner: Int] = [:]
+    private var openScopes: [OpenScope] = []
+
+    public init() {
+        openScopes.reserveCapacity(16)
+    }
+
+    /// Runs `body`, attributing what it allocates and frees (outside nested scopes) to `owner`.
+    ///
+    /// - Returns: the body's result and the scope's own delta (nested scopes excluded).
+    /// - Complexity: O(1) beyond `body`, plus one dictionary update.
+    @discardableResult
+    public func measure<Result>(owner: Owner, _ body: () throws -> Result) rethrows -> Measured<Result> {
+        let counters = ThreadAllocationCounters.current
+        let entryAllocated = counters.allocated
+        let entryDeallocated = counters.deallocated
+        openScopes.append(OpenScope(startAllocated: entryAllocated, startDeallocated: entryDeallocated,
+                                    nestedAllocated: 0, nestedDeallocated: 0))
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            close(owner: owner, counters: counters, entryAllocated: entryAllocated, entryDeallocated: entryDeallocated)
+            throw error
+        }
+        let delta = close(owner: owner, counters: counters,
+                          entryAllocated: entryAllocated, entryDeallocated: entryDeallocated)
+        return Measured(value: result, delta: delta)
+    }
+
+    /// Ends the innermost scope: the owner gets the scope's own net bytes; the enclosing
+    /// scope is charged for neither this scope nor the ledger's bookkeeping.
+    @discardableResult
+    private func close(owner: Owner, counters: ThreadAllocationCounters,
+                       entryAllocated: UInt64, entryDeallocated: UInt64) -> AllocationDelta {
+        let endAllocated = counters.allocated
+        let endDeallocated = counters.deallocated
+        let scope = openScopes.removeLast()
+        let own = AllocationDelta(
+            allocated: Int(endAllocated &- scope.startAllocated) - scope.nestedAllocated,
+            deallocated: Int(endDeallocated &- scope.startDeallocated) - scope.nestedDeallocated)
+        balances[owner, default: 0] += own.net
+        if !openScopes.isEmpty {
+            let last = openScopes.count - 1
+            openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)
+            openScopes[last].nestedDeallocated += Int(counters.deallocated &- entryDeallocated)
+        }
+        return own
+    }
+
+    /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
+    public func adjust(owner: Owner, by bytes: Int) {
+        balances[owner, default: 0] += bytes
+    }
+
+    /// The net bytes attributed to `owner` so far.
+    public func balance(of owner: Owner) -> Int { balances[owner] ?? 0 }
+
+    /// Every owner's net balance.
+    public var allBalances: [Owner: Int] { balances }
+
+    /// The sum of every owner's balance.
+    public var total: Int { balances.values.reduce(0, +) }
+
+    /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
+    public func remove(owner: Owner) { balances[owner] = nil }
+}
+
+/// A value produced inside a measured scope, with what the scope allocated and freed.
+public struct Measured<Value> {
+    public var value: Value
+    public var delta: AllocationDelta
+
+    public init(value: Value, delta: AllocationDelta) {
+        self.value = value
+        self.delta = delta
+    }
+}

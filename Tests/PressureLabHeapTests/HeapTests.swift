@@ -1,0 +1,156 @@
+import Foundation
+import PressureLabHeap
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Heap: jemalloc measurements")
+struct HeapTests {
+    @Test("the process allocates through jemalloc, built with statistics")
+    func runsOnJemalloc() throws {
+        try Heap.verify()
+        let info = try Heap.allocatorInfo()
+        #expect(info.name.hasPrefix("jemalloc 5."))
+        #expect(info.options["config.stats"] == "true")
+        #expect(info.options["opt.narenas"] != nil)
+    }
+
+    @Test("a snapshot's figures are coherent: allocated <= active <= mapped, resident > 0")
+    func snapshotIsCoherent() throws {
+        let snapshot = try Heap.snapshot()
+        #expect(snapshot.allocated > 0)
+        #expect(snapshot.allocated <= snapshot.active)
+        #expect(snapshot.active <= snapshot.mapped)
+        #expect(snapshot.resident > 0)
+        #expect(snapshot.metadata > 0)
+    }
+
+    @Test("a measured malloc is counted at its size class, and its free brings the net back to 0",
+          arguments: [1, 96, 1000, 4096, 65_536, 1 << 20, 3 << 20])
+    func measuresAllocationsExactly(size: Int) {
+        var block: UnsafeMutableRawPointer?
+        let allocation = Heap.measure { block = malloc(size) }
+        #expect(allocation.delta.allocated == Heap.sizeClass(for: size))
+        #expect(allocation.delta.deallocated == 0)
+        let release = Heap.measure { free(block) }
+        #expect(release.delta.deallocated == Heap.sizeClass(for: size))
+        #expect(allocation.delta.net + release.delta.net == 0)
+    }
+
+    @Test("size classes: 1,000 bytes take 1,024; 4 KiB take 4 KiB")
+    func sizeClasses() {
+        #expect(Heap.sizeClass(for: 1000) == 1024)
+        #expect(Heap.sizeClass(for: 4096) == 4096)
+        #expect(Heap.sizeClass(for: 0) == 0)
+    }
+
+    @Test("a global snapshot sees 64 MiB allocated and returns to its baseline after the free")
+    func globalSnapshotTracksLargeBlocks() throws {
+        let size = 64 << 20
+        let before = try Heap.snapshot()
+        let block = malloc(size)!
+        memset(block, 1, size)
+        let during = try Heap.snapshot()
+        free(block)
+        let after = try Heap.snapshot()
+        // Other test threads allocate too: a tolerance of 1 MiB against a 64 MiB signal.
+        #expect(abs(during.allocated - before.allocated - size) < 1 << 20)
+        #expect(abs(after.allocated - before.allocated) < 1 << 20)
+        #expect(during.resident >= before.resident)
+    }
+
+    @Test("purge returns freed dirty pages: resident does not grow")
+    func purgeReturnsPages() throws {
+        let size = 32 << 20
+        let block = malloc(size)!
+        memset(block, 7, size)
+        free(block)
+        let beforePurge = try Heap.snapshot()
+        try Heap.purge()
+        let afterPurge = try Heap.snapshot()
+        #expect(afterPurge.resident <= beforePurge.resident + (1 << 20))
+    }
+}
+
+@Suite("Heap: owner attribution")
+struct OwnerLedgerTests {
+    /// Unoptimized (debug) builds allocate a generic temporary of up to 64 bytes around a
+    /// nested scope that the enclosing scope may see; optimized builds specialize it away.
+    static let nestingNoise = 64
+
+    @Test("nested scopes attribute bytes to the innermost owner; balances add up")
+    func nestedScopes() {
+        let ledger = OwnerLedger<String>()
+        var outer: UnsafeMutableRawPointer?
+        var inner: UnsafeMutableRawPointer?
+        let measured = ledger.measure(owner: "screen") {
+            outer = malloc(128 << 10)
+            ledger.measure(owner: "cache") { inner = malloc(64 << 10) }
+        }
+        let noise = Self.nestingNoise
+        #expect(ledger.balance(of: "cache") == 64 << 10)
+        #expect(abs(ledger.balance(of: "screen") - (128 << 10)) <= noise)
+        #expect(abs(measured.delta.allocated - (128 << 10)) <= noise)
+        #expect(abs(ledger.total - (192 << 10)) <= noise)
+        ledger.measure(owner: "cache") { free(inner) }
+        ledger.measure(owner: "screen") { free(outer) }
+        #expect(ledger.balance(of: "cache") == 0)
+        #expect(abs(ledger.balance(of: "screen")) <= noise)
+    }
+
+    @Test("a scope that throws still records what it allocated")
+    func throwingScope() {
+        struct Failure: Error {}
+        let ledger = OwnerLedger<Int>()
+        var leaked: UnsafeMutableRawPointer?
+        #expect(throws: Failure.self) {
+            try ledger.measure(owner: 1) {
+                leaked = malloc(8192)
+                throw Failure()
+            }
+        }
+        // The thrown error's box is allocated inside the scope too.
+        #expect(ledger.balance(of: 1) >= 8192)
+        #expect(ledger.balance(of: 1) < 8192 + 1024)
+        free(leaked)
+    }
+}
+
+@Suite("Host memory limits")
+struct HostMemoryTests {
+    private func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "pressurelab-host-\(UUID().uuidString)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("reads MemTotal and a cgroup v2 limit, and takes the smaller")
+    func cgroupLimit() throws {
+        let meminfo = try file("MemTotal:       24000000 kB\nMemFree:        1000 kB\n")
+        let max = try file("4294967296\n")
+        let host = HostMemory.current(meminfo: meminfo, cgroupV2Max: max, cgroupV1Limit: "/nonexistent")
+        #expect(host.physicalBytes == 24_000_000 * 1024)
+        #expect(host.cgroupLimitBytes == 4 << 30)
+        #expect(host.effectiveLimit == 4 << 30)
+        #expect(host.safeLimit() == 2 << 30)
+    }
+
+    @Test("'max' and the v1 'unlimited' value mean no cgroup limit")
+    func noLimit() throws {
+        let meminfo = try file("MemTotal: 1024 kB\n")
+        #expect(HostMemory.current(meminfo: meminfo, cgroupV2Max: try file("max\n"), cgroupV1Limit: "/nonexistent")
+            .cgroupLimitBytes == nil)
+        #expect(HostMemory.current(meminfo: meminfo, cgroupV2Max: "/nonexistent",
+                                   cgroupV1Limit: try file("9223372036854771712\n")).cgroupLimitBytes == nil)
+        #expect(HostMemory.current(meminfo: meminfo, cgroupV2Max: "/nonexistent", cgroupV1Limit: "/nonexistent")
+            .effectiveLimit == 1 << 20)
+    }
+
+    @Test("this machine reports a plausible limit")
+    func currentHost() {
+        let host = HostMemory.current()
+        #expect(host.effectiveLimit > 256 << 20)
+    }
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh) and runs every test. Tests run one at a time: some compare
+# process-wide heap figures, which other tests running in parallel would disturb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+if ! command -v swift >/dev/null 2>&1; then export PATH=/opt/swift/usr/bin:$PATH; fi
+swift build --build-tests
+swift test --skip-build --no-parallel "$@"
