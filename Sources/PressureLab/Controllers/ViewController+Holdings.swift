@@ -84,11 +84,31 @@ extension ViewController {
         return true
     }
 
-    /// Releases the outlets (what `viewDidUnload` should do).
+    /// Releases the outlets (what `viewDidUnload` should do). Outlet subviews that are no
+    /// longer part of a loaded view die here, bitmaps first (attributed to backing stores).
     public final func releaseOutlets() {
         guard !outlets.isEmpty else { return }
+        if viewIfLoaded == nil {
+            runtime.ledger.measure(owner: owner(.backingStore)) {
+                for outlet in outlets { outlet.purgeBackingStoresInTree(sparing: []) }
+            }
+        }
         runtime.ledger.measure(owner: owner(.viewTree)) { outlets = [] }
         record(.outletsReleased)
+    }
+
+    /// Releases the view. Its bitmaps are freed first (attributed to backing stores),
+    /// except those of outlet subviews, which live on while the outlets hold them.
+    public final func releaseView() {
+        guard isViewLoaded else { return }
+        // No local reference to the root: the tree must die inside the measured scope.
+        runtime.ledger.measure(owner: owner(.backingStore)) {
+            viewIfLoaded?.purgeBackingStoresInTree(sparing: outlets)
+        }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            viewIfLoaded = nil
+        }
+        record(.viewReleased)
     }
 
     /// The user types `bytes` bytes of data into this controller (not recreatable).

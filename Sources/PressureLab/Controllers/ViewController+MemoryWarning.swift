@@ -24,10 +24,7 @@ extension ViewController {
         switch runtime.generation {
         case .iPhoneOS2:
             if isViewLoaded {
-                runtime.ledger.measure(owner: owner(.viewTree)) {
-                    viewIfLoaded = nil
-                }
-                record(.viewReleased)
+                releaseView()
                 if screen.releasesOutlets { releaseOutlets() }
             }
         case .iOS3, .iOS5:
@@ -44,10 +41,7 @@ extension ViewController {
             record(.viewWillUnload)
             viewWillUnload()
         }
-        runtime.ledger.measure(owner: owner(.viewTree)) {
-            viewIfLoaded = nil
-        }
-        record(.viewReleased)
+        releaseView()
         record(.viewDidUnload)
         viewDidUnload()
     }
@@ -63,10 +57,7 @@ extension ViewController {
             guard (try? loadViewIfNeeded()) != nil else { return }
         }
         guard !appearance.isOnScreen else { return }
-        runtime.ledger.measure(owner: owner(.viewTree)) {
-            viewIfLoaded = nil
-        }
-        record(.viewReleased)
+        releaseView()
         if screen.releasesOutlets { releaseOutlets() }
     }
 }

@@ -52,6 +52,10 @@ open class ViewController {
     deinit {
         record(.deinitialized)
         let ledger = runtime.ledger
+        ledger.measure(owner: owner(.backingStore)) {
+            viewIfLoaded?.purgeBackingStoresInTree(sparing: [])
+            for outlet in outlets { outlet.purgeBackingStoresInTree(sparing: []) }
+        }
         ledger.measure(owner: owner(.viewTree)) {
             viewIfLoaded = nil
             outlets = []
@@ -59,11 +63,9 @@ open class ViewController {
         ledger.measure(owner: owner(.model)) { model = nil }
         ledger.measure(owner: owner(.cache)) { cache = nil }
         ledger.measure(owner: owner(.userData)) { userData = [] }
-        for category in MemoryCategory.allCases where category != .backingStore {
+        for category in MemoryCategory.allCases {
             ledger.remove(owner: owner(category))
         }
-        // Backing stores die with their views; move their balance there before forgetting.
-        ledger.remove(owner: owner(.backingStore))
     }
 
     // MARK: - Loading the view

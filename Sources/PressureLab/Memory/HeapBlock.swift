@@ -10,6 +10,9 @@ import Darwin
 /// the object goes away. Its contents are a deterministic pattern, so a checksum tells
 /// whether the bytes survived a round trip (for example through a freeze and thaw).
 public final class HeapBlock {
+    /// Heap bytes of the block object itself (header, size, pointer), x86-64.
+    public static let objectBytes = 32
+
     /// The block's size in bytes.
     public let count: Int
     private let pointer: UnsafeMutableRawPointer?

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// A view: its own storage (real, written heap bytes), a layer, and subviews.
 ///
@@ -11,8 +12,9 @@ import Darwin
 /// holds (an outlet) survives with its own subtree.
 ///
 /// Bookkeeping per view, measured on Linux x86-64 with jemalloc: the view object
-/// (64 B), its layer object (32 B) and a slot in its parent's subview array (8 B,
-/// plus the array's 32-byte header once per parent); see ``bookkeepingBytesPerView``.
+/// (64 B), its layer object (48 B) and a slot in its parent's subview array (8 B,
+/// plus the array's 32-byte header once per parent, size-class rounded); see
+/// ``expectedBookkeepingBytes(for:)``.
 public final class View {
     /// The view's position in its description, in preorder (0 is the root).
     public let index: Int
@@ -24,10 +26,28 @@ public final class View {
     public internal(set) var subviews: [View]
     private let storage: UnsafeMutableRawPointer?
 
-    /// The bytes a view costs beyond its declared payload, at most (object headers,
-    /// fields, the layer object and the subview array slot), rounded up to be safe.
-    /// Tests measure it; the ceiling is 256.
-    public static let bookkeepingBytesPerView = 112
+    /// Heap bytes of one view object (header and fields, size-class rounded), x86-64.
+    public static let objectBytes = 64
+    /// Heap bytes of one layer object, x86-64 (UIKit's is about 48 too).
+    public static let layerObjectBytes = 48
+    /// Bytes of a Swift array's heap header, before its elements.
+    static let arrayHeaderBytes = 32
+
+    /// The bytes a tree costs beyond its payload: per view its view and layer objects,
+    /// per parent a subview array (header plus 8 bytes a child, size-class rounded).
+    /// The measured bytes of a built tree are its payload (size-class rounded) plus this.
+    public static func expectedBookkeepingBytes(for description: ViewDescription) -> Int {
+        var bytes = description.viewCount * (objectBytes + layerObjectBytes)
+        for node in description.nodes where node.childCount > 0 {
+            bytes += Heap.sizeClass(for: arrayHeaderBytes + 8 * node.childCount)
+        }
+        return bytes
+    }
+
+    /// The bytes the views' own storage takes once jemalloc rounds each to its size class.
+    public static func allocatedPayloadBytes(for description: ViewDescription) -> Int {
+        description.nodes.reduce(0) { $0 + Heap.sizeClass(for: $1.bytes) }
+    }
 
     init(index: Int, bytes: Int, backingBytes: Int) {
         self.index = index
@@ -92,6 +112,21 @@ extension View {
             try body(view)
             for child in view.subviews.reversed() { pending.append(child) }
         }
+    }
+
+    /// Frees the backing stores of the tree, skipping the subtrees rooted at `spared` views.
+    ///
+    /// - Returns: the number of backing stores freed.
+    @discardableResult
+    public func purgeBackingStoresInTree(sparing spared: [View]) -> Int {
+        var purged = 0
+        var pending: [View] = [self]
+        while let view = pending.popLast() {
+            if !spared.isEmpty, spared.contains(where: { $0 === view }) { continue }
+            if view.layer.purgeBackingStore() { purged += 1 }
+            pending.append(contentsOf: view.subviews)
+        }
+        return purged
     }
 
     /// The number of views in the tree rooted here.

@@ -1,0 +1,128 @@
+import PressureLab
+import PressureLabHeap
+import Testing
+
+/// Measured bytes against the declared ground truth. Tolerance: 2% of the expected bytes,
+/// where expected = payload at jemalloc size classes + the stated bookkeeping
+/// (``View/expectedBookkeepingBytes(for:)``) + the outlet array.
+@Suite("Measured bytes against the declared ground truth")
+struct MeasurementTests {
+    static let shapes: [(name: String, description: ViewDescription)] = [
+        ("one view", try! .single(bytes: 4096)),
+        ("deep chain of 1,000", try! .deep(count: 1000, bytes: 2048)),
+        ("wide, 1,000 siblings", try! .wide(count: 1000, bytes: 4096)),
+        ("tree depth 3 fanout 4", try! .tree(depth: 3, fanout: 4, bytes: 2048)),
+        ("10,000 views", try! .balanced(count: 10_000, fanout: 8, bytes: 1024)),
+        ("10,000 small views", try! .balanced(count: 10_000, fanout: 8, bytes: 96)),
+    ]
+
+    @Test("a loaded controller's tree measures within 2% of payload + stated overhead",
+          arguments: shapes.indices)
+    func loadedTreeAccuracy(shape: Int) throws {
+        let (name, description) = Self.shapes[shape]
+        let outlets = min(6, description.viewCount - 1)
+        let runtime = try makeRuntime(screens: [ScreenSpec(name: "screen", view: description, outlets: outlets)])
+        let controller = try runtime.makeController(screen: "screen")
+        try controller.loadViewIfNeeded()
+        let measured = runtime.ledger.balance(of: controller.owner(.viewTree))
+        let outletArray = outlets > 0 ? Heap.sizeClass(for: 32 + 8 * outlets) : 0
+        let expected = expectedTreeBytes(description) + outletArray
+        let error = Double(measured - expected) / Double(expected)
+        let overheadPerView = Double(measured - description.payloadBytes) / Double(description.viewCount)
+        print("accuracy \(name): views \(description.viewCount), payload \(description.payloadBytes) B, "
+            + "expected \(expected) B, measured \(measured) B, error \(String(format: "%+.3f", error * 100))%, "
+            + "overhead \(String(format: "%.1f", overheadPerView)) B/view")
+        #expect(abs(error) <= 0.02, "\(name): measured \(measured) B, expected \(expected) B")
+        #expect(overheadPerView <= 256, "\(name): \(overheadPerView) B of bookkeeping per view")
+    }
+
+    @Test("a shown controller adds exactly its backing store and cache; the model is its file's size")
+    func holdingsAreMeasured() throws {
+        let screen = ScreenSpec(name: "detail", view: try .tree(depth: 2, fanout: 4, bytes: 2048, rootBacking: 9 << 20),
+                                outlets: 3, cacheBytes: 4 << 20, modelBytes: 1 << 20)
+        let runtime = try makeRuntime(screens: [screen])
+        let controller = try runtime.makeController(screen: "detail")
+        try Window().show(controller)
+        let bytes = controller.measuredBytes
+        // jemalloc's size class for 9 MiB is 10 MiB; blocks add their 32-byte object.
+        #expect(bytes[.backingStore] == Heap.sizeClass(for: 9 << 20))
+        #expect(bytes[.cache] == (4 << 20) + HeapBlock.objectBytes)
+        #expect(bytes[.model] == (1 << 20) + HeapBlock.objectBytes)
+        controller.type(bytes: 2048)
+        // The block, its object and the user-data array (32-byte header + one slot).
+        #expect(controller.measuredBytes[.userData] == 2048 + HeapBlock.objectBytes + Heap.sizeClass(for: 40))
+    }
+
+    @Test("after unload the view's bytes come back (iOS 3, outlets released)")
+    func unloadReturnsBytes() throws {
+        let description = try ViewDescription.tree(depth: 3, fanout: 4, bytes: 2048, rootBacking: 1 << 20)
+        let runtime = try makeRuntime(.iOS3, screens: [ScreenSpec(name: "s", view: description, outlets: 4)])
+        let controller = try runtime.makeController(screen: "s")
+        let window = Window()
+        try window.show(controller)
+        window.hide(controller)
+        let loaded = controller.measuredBytes
+        #expect(loaded[.viewTree]! >= description.payloadBytes)
+        #expect(loaded[.backingStore] == 1 << 20)
+        runtime.trace.isEnabled = false
+        let unload = Heap.measure { controller.receiveMemoryWarning() }
+        #expect(!controller.isViewLoaded)
+        #expect(controller.outlets.isEmpty)
+        // Everything the load allocated for the tree and its bitmap is freed, and the
+        // ledger says so per category.
+        // Tolerance 64 B: unoptimized builds box a generic temporary around ledger scopes.
+        #expect(abs(unload.delta.net + loaded[.viewTree]! + loaded[.backingStore]!) <= 64)
+        #expect(abs(controller.measuredBytes[.viewTree]!) <= 64)
+        #expect(abs(controller.measuredBytes[.backingStore]!) <= 64)
+    }
+
+    @Test("after deinit the heap returns to its baseline (thread counters and global stats)")
+    func deinitReturnsToBaseline() throws {
+        let screen = ScreenSpec(name: "detail", view: try .balanced(count: 2000, fanout: 6, bytes: 2048, rootBacking: 3 << 20),
+                                outlets: 6, cacheBytes: 2 << 20, modelBytes: 1 << 20)
+        let runtime = try makeRuntime(.iOS5, screens: [screen])
+        runtime.trace.isEnabled = false
+        func lifeCycle() throws {
+            let window = Window()
+            let first = try runtime.makeController(screen: "detail")
+            let second = try runtime.makeController(screen: "detail")
+            try window.show(first)
+            try window.transition(from: first, to: second)
+            first.type(bytes: 10_000)
+            first.receiveMemoryWarning()
+            try window.transition(from: second, to: first)
+            window.hide(first)
+        }
+        let net = try steadyStateNetBytes(lifeCycle)
+        #expect(net == 0, "a full life cycle left \(net) bytes behind on this thread")
+
+        let before = try Heap.snapshot()
+        try lifeCycle()
+        let after = try Heap.snapshot()
+        // Process-wide: the test runner's own threads allocate a little meanwhile.
+        #expect(abs(after.allocated - before.allocated) < 256 << 10,
+                "global stats.allocated moved by \(after.allocated - before.allocated) B")
+    }
+
+    @Test("the ledger's per-owner bytes add up to the heap's change")
+    func attributionAddsUp() throws {
+        let runtime = try makeRuntime(screens: [
+            ScreenSpec(name: "a", view: try .tree(depth: 2, fanout: 3, bytes: 4096, rootBacking: 1 << 20), cacheBytes: 1 << 20),
+            ScreenSpec(name: "b", view: try .wide(count: 50, bytes: 8192), modelBytes: 512 << 10),
+        ])
+        var controllers: [ViewController] = []
+        let window = Window()
+        let total = try Heap.measure {
+            for name in ["a", "b", "a"] {
+                let controller = try runtime.makeController(screen: name)
+                try window.show(controller)
+                window.hide(controller)
+                controllers.append(controller)
+            }
+        }
+        let attributed = runtime.ledger.total
+        let error = Double(total.delta.net - attributed) / Double(attributed)
+        print("attribution: heap net \(total.delta.net) B, attributed \(attributed) B, unattributed \(total.delta.net - attributed) B")
+        #expect(abs(error) < 0.01)
+    }
+}
