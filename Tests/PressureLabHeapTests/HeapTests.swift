@@ -111,9 +111,10 @@ struct OwnerLedgerTests {
                 throw Failure()
             }
         }
-        // The thrown error's box is allocated inside the scope too.
+        // The thrown error's box (and, on a first throw, runtime caches) are allocated
+        // inside the scope too.
         #expect(ledger.balance(of: 1) >= 8192)
-        #expect(ledger.balance(of: 1) < 8192 + 1024)
+        #expect(ledger.balance(of: 1) < 8192 + (64 << 10))
         free(leaked)
     }
 }

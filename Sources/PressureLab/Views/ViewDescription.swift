@@ -47,10 +47,18 @@ public struct ViewDescription: Sendable, Equatable {
     public var viewCount: Int { nodes.count }
 
     /// The bytes of the views' own storage.
-    public var payloadBytes: Int { nodes.reduce(0) { $0 + $1.bytes } }
+    public var payloadBytes: Int {
+        var total = 0
+        for index in nodes.indices { total += nodes[index].bytes }
+        return total
+    }
 
     /// The bytes of every layer's backing store, drawn when the tree is first shown.
-    public var backingBytes: Int { nodes.reduce(0) { $0 + $1.backingBytes } }
+    public var backingBytes: Int {
+        var total = 0
+        for index in nodes.indices { total += nodes[index].backingBytes }
+        return total
+    }
 
     /// Everything the tree declares: payload plus backing stores.
     public var declaredBytes: Int { payloadBytes + backingBytes }
