@@ -1,0 +1,47 @@
+import ArgumentParser
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+
+/// Runs one small app under each OS generation's unload cycle and prints what it measured.
+struct GenerationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generations",
+        abstract: "Compare the unload cycles of iPhone OS 2.2, iOS 3, iOS 5 and iOS 6 on one app (measured)."
+    )
+
+    @Option(name: .long, help: "Write every callback and state change as JSON lines to this file.")
+    var trace: String?
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let writer = try trace.map { path throws(HarnessError) in try TraceJSONLinesWriter(path: path) }
+        let rows = try GenerationComparison().run(trace: writer.map { writer in { writer.write($0) } })
+        writer?.close()
+        let allocator = try Heap.allocatorInfo()
+        print("PressureLab \(PressureLabVersion.current) on \(allocator.name): a list, a detail and a compose screen")
+        print("are pushed, a memory warning arrives, then the user goes back to the detail screen.\n")
+        print(TextTable.render(
+            header: ["generation", "outlets", "before warning", "freed", "after warning", "after return", "return latency"],
+            rows: rows.map { row in
+                [row.generation.label, row.releasesOutlets ? "released" : "forgotten",
+                 ByteFormat.mebibytes(row.retainedBeforeWarning), ByteFormat.mebibytes(row.freedByWarning),
+                 ByteFormat.mebibytes(row.retainedAfterWarning), ByteFormat.mebibytes(row.retainedAfterReturn),
+                 ByteFormat.duration(nanoseconds: row.returnLatencyNanoseconds)]
+            }))
+        if let writer {
+            print("\ntrace: \(writer.lineCount) events written to \(writer.path)")
+        }
+    }
+}
+
+extension OSGeneration {
+    var label: String {
+        switch self {
+        case .iPhoneOS2: return "iPhone OS 2.2"
+        case .iOS3: return "iOS 3-4"
+        case .iOS5: return "iOS 5"
+        case .iOS6: return "iOS 6+"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PressureLabHeap
+
+/// Prints the allocator, its options and a heap snapshot.
+struct HeapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "heap",
+        abstract: "Show the allocator (jemalloc version and options), the host's limits and a heap snapshot."
+    )
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let info = try Heap.allocatorInfo()
+        let snapshot = try Heap.snapshot()
+        let host = HostMemory.current()
+        print("allocator: \(info.name) (\(info.version))")
+        for (name, value) in info.options.sorted(by: { $0.key < $1.key }) {
+            print("  \(name) = \(value)")
+        }
+        print("host: physical \(ByteFormat.mebibytes(host.physicalBytes)), cgroup limit "
+            + (host.cgroupLimitBytes.map { ByteFormat.mebibytes($0) } ?? "none")
+            + ", safe limit for a simulation \(ByteFormat.mebibytes(host.safeLimit()))")
+        print("heap: \(snapshot)")
+    }
+}
