@@ -26,20 +26,29 @@ public enum Heap {
         }
         guard statsEnabled else { return .failure(.statisticsDisabled) }
         let probeSize = 96 * 1024
-        let counters = ThreadAllocationCounters.current
-        let before = counters.allocated
-        guard let probe = malloc(probeSize) else {
+        guard let moved = probeAllocation(size: probeSize) else {
             return .failure(.notRunningOnJemalloc(detail: "malloc(\(probeSize)) returned NULL"))
         }
-        memset(probe, 0x5A, probeSize)
-        let moved = counters.allocated &- before
-        free(probe)
         guard moved >= UInt64(probeSize) else {
             return .failure(.notRunningOnJemalloc(
                 detail: "a malloc of \(probeSize) bytes moved jemalloc's thread.allocated by \(moved) bytes"))
         }
         return .success(())
     }()
+
+    /// Allocates, writes and frees `size` bytes with the C library's `malloc` symbol and
+    /// returns how far jemalloc's thread counter moved. Never optimized: the optimizer
+    /// would otherwise remove an allocation nobody reads.
+    @_optimize(none)
+    private static func probeAllocation(size: Int) -> UInt64? {
+        let counters = ThreadAllocationCounters.current
+        let before = counters.allocated
+        guard let probe = malloc(size) else { return nil }
+        memset(probe, 0x5A, size)
+        let moved = counters.allocated &- before
+        free(probe)
+        return moved
+    }
 
     /// Verifies the allocator, or prints why it cannot measure and exits with status 1.
     ///

@@ -6,10 +6,15 @@ import Darwin
 
 /// A view's layer. Its backing store (the bitmap, width x height x 4 bytes) is a separate
 /// allocation, drawn when the view is first shown; it can be purged and redrawn.
-public final class Layer {
+///
+/// The layer lives inline in its view (one allocation for both): UIKit's is a separate
+/// object of about 48 bytes, but the bitmap, not the layer object, is what matters, and
+/// inlining halves the simulator's allocations per view. It cannot be copied, so a
+/// backing store always has exactly one owner.
+public struct Layer: ~Copyable {
+    private var backingStore: UnsafeMutableRawPointer?
     /// Bytes of the backing store when drawn (0: the layer draws nothing).
     public let backingBytes: Int
-    private var backingStore: UnsafeMutableRawPointer?
     private let pattern: UInt8
 
     init(backingBytes: Int, pattern: UInt8) {
@@ -21,6 +26,9 @@ public final class Layer {
         free(backingStore)
     }
 
+    /// The bytes of a bitmap of `width` x `height` pixels, 4 bytes each.
+    public static func bitmapBytes(width: Int, height: Int) -> Int { width * height * 4 }
+
     /// Whether the backing store is allocated (drawn and not purged).
     public var hasBackingStore: Bool { backingStore != nil }
 
@@ -31,7 +39,7 @@ public final class Layer {
     ///
     /// - Returns: true when it drew.
     @discardableResult
-    public func displayIfNeeded() -> Bool {
+    public mutating func displayIfNeeded() -> Bool {
         guard needsDisplay else { return false }
         backingStore = HeapBlock.allocateTouched(backingBytes, pattern: pattern)
         return true
@@ -41,7 +49,7 @@ public final class Layer {
     ///
     /// - Returns: true when there was one to free.
     @discardableResult
-    public func purgeBackingStore() -> Bool {
+    public mutating func purgeBackingStore() -> Bool {
         guard let backingStore else { return false }
         free(backingStore)
         self.backingStore = nil

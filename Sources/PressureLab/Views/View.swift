@@ -11,25 +11,27 @@ import PressureLabHeap
 /// recurses, so chains of any depth are safe; a subview that something else still
 /// holds (an outlet) survives with its own subtree.
 ///
-/// Bookkeeping per view, measured on Linux x86-64 with jemalloc: the view object
-/// (64 B), its layer object (48 B) and a slot in its parent's subview array (8 B,
-/// plus the array's 32-byte header once per parent, size-class rounded); see
+/// Bookkeeping per view, measured on Linux x86-64 with jemalloc: the view object with
+/// its inline layer (64 B) and a slot in its parent's subview array (8 B, plus the
+/// array's 32-byte header once per parent, size-class rounded); see
 /// ``expectedBookkeepingBytes(for:)``.
 public final class View {
-    /// The view's position in its description, in preorder (0 is the root).
-    public let index: Int
-    /// Bytes of the view's own storage.
-    public let bytes: Int
-    /// The view's layer.
-    public let layer: Layer
+    // Field order keeps the object at 64 bytes with its header.
+    private let storage: UnsafeMutableRawPointer?
     /// The view's subviews, in order.
     public internal(set) var subviews: [View]
-    private let storage: UnsafeMutableRawPointer?
+    /// Bytes of the view's own storage.
+    public let bytes: Int
+    /// The view's layer, with its backing store.
+    public var layer: Layer
+    private let storedIndex: Int32
 
-    /// Heap bytes of one view object (header and fields, size-class rounded), x86-64.
+    /// The view's position in its description, in preorder (0 is the root).
+    public var index: Int { Int(storedIndex) }
+
+    /// Heap bytes of one view object with its inline layer (header and fields,
+    /// size-class rounded), x86-64.
     public static let objectBytes = 64
-    /// Heap bytes of one layer object, x86-64 (UIKit's is about 48 too).
-    public static let layerObjectBytes = 48
     /// Bytes of a Swift array's heap header, before its elements.
     static let arrayHeaderBytes = 32
 
@@ -37,7 +39,7 @@ public final class View {
     /// per parent a subview array (header plus 8 bytes a child, size-class rounded).
     /// The measured bytes of a built tree are its payload (size-class rounded) plus this.
     public static func expectedBookkeepingBytes(for description: ViewDescription) -> Int {
-        var bytes = description.viewCount * (objectBytes + layerObjectBytes)
+        var bytes = description.viewCount * objectBytes
         for node in description.nodes where node.childCount > 0 {
             bytes += Heap.sizeClass(for: arrayHeaderBytes + 8 * node.childCount)
         }
@@ -50,7 +52,7 @@ public final class View {
     }
 
     init(index: Int, bytes: Int, backingBytes: Int) {
-        self.index = index
+        self.storedIndex = Int32(truncatingIfNeeded: index)
         self.bytes = bytes
         let pattern = View.pattern(for: index)
         self.storage = HeapBlock.allocateTouched(bytes, pattern: pattern)
