@@ -6,6 +6,9 @@ let callbackKinds: Set<TraceEventKind> = [
     .loadView, .viewDidLoad, .viewWillAppear, .viewWillLayoutSubviews, .viewDidLayoutSubviews,
     .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .didReceiveMemoryWarning,
     .viewWillUnload, .viewDidUnload, .deinitialized,
+    .willMoveToParent, .didMoveToParent, .willMoveToNilParent, .didMoveToNilParent,
+    .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground,
+    .willTerminate, .applicationDidReceiveMemoryWarning, .memoryWarningNotification,
 ]
 
 extension TraceRecorder {
@@ -30,4 +33,17 @@ func expectedTreeBytes(_ description: ViewDescription) -> Int {
 func steadyStateNetBytes(_ body: () throws -> Void) rethrows -> Int {
     try body()
     return try Heap.measure(body).delta.net
+}
+
+/// A mail-like app's screens: small trees with phone-sized bitmaps.
+func mailScreens() throws -> [ScreenSpec] {
+    [
+        ScreenSpec(name: "inbox", view: try .tree(depth: 2, fanout: 3, bytes: 1024, rootBacking: 64 << 10), cacheBytes: 32 << 10),
+        ScreenSpec(name: "message", view: try .tree(depth: 2, fanout: 4, bytes: 2048, rootBacking: 64 << 10), outlets: 2,
+                   modelBytes: 16 << 10),
+        ScreenSpec(name: "attachment", view: try .wide(count: 5, bytes: 4096, rootBacking: 128 << 10)),
+        ScreenSpec(name: "settings", view: try .wide(count: 10, bytes: 512, rootBacking: 64 << 10)),
+        ScreenSpec(name: "compose", view: try .tree(depth: 1, fanout: 3, bytes: 1024, rootBacking: 64 << 10)),
+        ScreenSpec(name: "contacts", view: try .wide(count: 6, bytes: 512, rootBacking: 32 << 10)),
+    ]
 }

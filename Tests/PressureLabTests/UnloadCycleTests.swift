@@ -11,7 +11,7 @@ struct UnloadCycleTests {
     /// A runtime with `onscreen#1` shown and `offscreen#1` shown then hidden.
     private func scene(_ generation: OSGeneration, releasesOutlets: Bool = true,
                        manualUnload: ManualUnloadIdiom = .none) throws
-        -> (RuntimeContext, visible: ViewController, hidden: ViewController)
+        -> (RuntimeContext, visible: ViewController, hidden: ViewController, window: Window)
     {
         let runtime = try makeRuntime(generation, screens: [
             ScreenSpec(name: "onscreen", view: Self.tree, outlets: 4, cacheBytes: 1 << 20),
@@ -24,7 +24,7 @@ struct UnloadCycleTests {
         try window.show(hidden)
         try window.transition(from: hidden, to: visible)
         runtime.trace.removeAll()
-        return (runtime, visible, hidden)
+        return (runtime, visible, hidden, window)
     }
 
     private func warnBoth(_ runtime: RuntimeContext, _ visible: ViewController, _ hidden: ViewController) -> [String] {
@@ -35,7 +35,7 @@ struct UnloadCycleTests {
 
     @Test("iPhone OS 2.2, outlets forgotten: the view goes with no viewDidUnload; outlet subviews stay")
     func iPhoneOS2Leak() throws {
-        let (runtime, visible, hidden) = try scene(.iPhoneOS2, releasesOutlets: false)
+        let (runtime, visible, hidden, _) = try scene(.iPhoneOS2, releasesOutlets: false)
         let treeBytes = hidden.measuredBytes[.viewTree]!
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
@@ -56,7 +56,7 @@ struct UnloadCycleTests {
 
     @Test("iPhone OS 2.2, outlets released in setView: nothing of the view stays")
     func iPhoneOS2Released() throws {
-        let (runtime, visible, hidden) = try scene(.iPhoneOS2, releasesOutlets: true)
+        let (runtime, visible, hidden, _) = try scene(.iPhoneOS2, releasesOutlets: true)
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
             "didReceiveMemoryWarning(offscreen#1)", "viewReleased(offscreen#1)",
@@ -68,7 +68,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 3: release the view, then viewDidUnload releases the outlets")
     func iOS3() throws {
-        let (runtime, visible, hidden) = try scene(.iOS3)
+        let (runtime, visible, hidden, _) = try scene(.iOS3)
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
             "didReceiveMemoryWarning(offscreen#1)", "viewReleased(offscreen#1)",
@@ -82,7 +82,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 3 with forgotten outlets leaks like 2.2 until the view reloads")
     func iOS3Forgotten() throws {
-        let (runtime, visible, hidden) = try scene(.iOS3, releasesOutlets: false)
+        let (runtime, visible, hidden, _) = try scene(.iOS3, releasesOutlets: false)
         _ = warnBoth(runtime, visible, hidden)
         #expect(hidden.outlets.count == 4)
         let leaked = hidden.measuredBytes[.viewTree]!
@@ -95,7 +95,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 5: viewWillUnload before the view goes, viewDidUnload after")
     func iOS5() throws {
-        let (runtime, visible, hidden) = try scene(.iOS5)
+        let (runtime, visible, hidden, _) = try scene(.iOS5)
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
             "didReceiveMemoryWarning(offscreen#1)", "viewWillUnload(offscreen#1)", "viewReleased(offscreen#1)", "viewDidUnload(offscreen#1)", "outletsReleased(offscreen#1)",
@@ -105,7 +105,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 6: views stay; only backing stores and caches go")
     func iOS6() throws {
-        let (runtime, visible, hidden) = try scene(.iOS6)
+        let (runtime, visible, hidden, _) = try scene(.iOS6)
         let before = hidden.measuredBytes
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
@@ -124,7 +124,7 @@ struct UnloadCycleTests {
     @Test("an on-screen controller never loses its view, bitmap or cache, in any generation",
           arguments: OSGeneration.allCases)
     func onScreenKeepsEverything(generation: OSGeneration) throws {
-        let (_, visible, hidden) = try scene(generation, releasesOutlets: false,
+        let (_, visible, hidden, _) = try scene(generation, releasesOutlets: false,
                                              manualUnload: .withoutCheckingIsViewLoaded)
         let before = visible.measuredBytes
         visible.receiveMemoryWarning()
@@ -136,10 +136,10 @@ struct UnloadCycleTests {
 
     @Test("after an unload the view reloads when it is shown again: loadView, viewDidLoad, redraw")
     func reloadAfterUnload() throws {
-        let (runtime, visible, hidden) = try scene(.iOS5)
+        let (runtime, visible, hidden, window) = try scene(.iOS5)
         _ = warnBoth(runtime, visible, hidden)
         runtime.trace.removeAll()
-        try Window().transition(from: visible, to: hidden)
+        try window.transition(from: visible, to: hidden)
         #expect(runtime.trace.summary == [
             "viewWillDisappear(onscreen#1)", "loadView(offscreen#1)", "viewDidLoad(offscreen#1)",
             "viewWillAppear(offscreen#1)", "cacheFilled(offscreen#1)", "viewWillLayoutSubviews(offscreen#1)",

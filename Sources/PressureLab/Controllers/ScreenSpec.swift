@@ -19,9 +19,12 @@ public struct ScreenSpec: Sendable, Equatable {
     public var modelBytes: Int
     /// The manual unload idiom some iOS 6 apps wrote in `didReceiveMemoryWarning`.
     public var manualUnload: ManualUnloadIdiom
+    /// For a table screen: its rows and cells (controllers are ``TableViewController``s).
+    public var table: TableSpec?
 
     public init(name: String, view: ViewDescription, outlets: Int = 0, releasesOutlets: Bool = true,
-                cacheBytes: Int = 0, modelBytes: Int = 0, manualUnload: ManualUnloadIdiom = .none) {
+                cacheBytes: Int = 0, modelBytes: Int = 0, manualUnload: ManualUnloadIdiom = .none,
+                table: TableSpec? = nil) {
         self.name = name
         self.view = view
         self.outlets = outlets
@@ -29,6 +32,7 @@ public struct ScreenSpec: Sendable, Equatable {
         self.cacheBytes = cacheBytes
         self.modelBytes = modelBytes
         self.manualUnload = manualUnload
+        self.table = table
     }
 
     /// Checks sizes and counts; names the screen and the field.
@@ -42,10 +46,45 @@ public struct ScreenSpec: Sendable, Equatable {
         }
         if cacheBytes < 0 { throw .invalidScreen(screen: name, reason: "cache is \(cacheBytes) bytes; it must be 0 or more") }
         if modelBytes < 0 { throw .invalidScreen(screen: name, reason: "model is \(modelBytes) bytes; it must be 0 or more") }
+        if let table {
+            if table.rows < 0 { throw .invalidScreen(screen: name, reason: "rows is \(table.rows); it must be 0 or more") }
+            if table.visibleRows < 1 {
+                throw .invalidScreen(screen: name, reason: "visible_rows is \(table.visibleRows); it must be 1 or more")
+            }
+            if table.reusePoolCapacity < 0 {
+                throw .invalidScreen(screen: name, reason: "the reuse pool capacity is \(table.reusePoolCapacity); it must be 0 or more")
+            }
+        }
     }
 
     /// Everything one controller of this screen declares when loaded and shown.
     public var declaredBytes: Int { view.declaredBytes + cacheBytes + modelBytes }
+}
+
+/// A table screen's rows and cells.
+public struct TableSpec: Sendable, Equatable {
+    /// Rows in the table.
+    public var rows: Int
+    /// Rows on screen at once: the table keeps cells for these only, plus its reuse pool.
+    public var visibleRows: Int
+    /// The view tree of one cell.
+    public var cell: ViewDescription
+    /// Cells that scrolled off and wait for reuse (`dequeueReusableCell`).
+    public var reusePoolCapacity: Int
+
+    /// The reuse pool UIKit keeps in practice: a couple of cells beyond the visible ones.
+    public static let defaultReusePoolCapacity = 2
+
+    public init(rows: Int, visibleRows: Int, cell: ViewDescription,
+                reusePoolCapacity: Int = TableSpec.defaultReusePoolCapacity) {
+        self.rows = rows
+        self.visibleRows = visibleRows
+        self.cell = cell
+        self.reusePoolCapacity = reusePoolCapacity
+    }
+
+    /// The name the cell's description is stored under in the bundle.
+    static func cellDescriptionName(for screen: String) -> String { "\(screen).cell" }
 }
 
 /// The manual unload idiom of iOS 6 apps, in `didReceiveMemoryWarning`.

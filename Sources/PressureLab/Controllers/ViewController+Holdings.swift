@@ -107,6 +107,7 @@ extension ViewController {
         }
         runtime.ledger.measure(owner: owner(.viewTree)) {
             viewIfLoaded = nil
+            didReleaseView()
         }
         record(.viewReleased)
     }
@@ -123,4 +124,15 @@ extension ViewController {
 
     /// The bytes of user data held (declared sizes).
     public final var userDataBytes: Int { userData.reduce(0) { $0 + $1.count } }
+
+    /// The bytes of user data typed since the last save: lost if the process dies now.
+    public final var unsavedUserDataBytes: Int {
+        userData[min(savedUserDataCount, userData.count)...].reduce(0) { $0 + $1.count }
+    }
+
+    /// Puts back user data read from a restoration archive (it counts as saved).
+    final func restoreUserData(_ blocks: [HeapBlock]) {
+        runtime.ledger.measure(owner: owner(.userData)) { userData = blocks }
+        savedUserDataCount = blocks.count
+    }
 }

@@ -1,9 +1,12 @@
 /// The unload cycle: what a memory warning does to a controller, per OS generation.
 extension ViewController {
-    /// Delivers a memory warning: records `didReceiveMemoryWarning` and runs it.
+    /// Delivers a memory warning: records `didReceiveMemoryWarning` and runs it, then passes
+    /// it to every child (visible or not) and to the presented controller.
     public final func receiveMemoryWarning() {
         record(.didReceiveMemoryWarning)
         didReceiveMemoryWarning()
+        for child in children { child.receiveMemoryWarning() }
+        presentedViewController?.receiveMemoryWarning()
     }
 
     /// What UIKit's default `didReceiveMemoryWarning` did in the runtime's generation, for

@@ -39,8 +39,19 @@ open class ViewController {
     public internal(set) var cache: HeapBlock?
     /// What the user typed: lost if the app dies before saving it.
     public internal(set) var userData: [HeapBlock] = []
+    /// How many of the ``userData`` blocks the last restoration archive holds.
+    public internal(set) var savedUserDataCount = 0
     /// Where the controller is in its appearance cycle.
     public internal(set) var appearance: AppearanceState = .disappeared
+
+    /// Child controllers (a container's stack or tabs), strongly held.
+    public internal(set) var children: [ViewController] = []
+    /// The container this controller is a child of (not retained: no cycles).
+    public internal(set) weak var parent: ViewController?
+    /// The controller this one presents modally, strongly held.
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller that presents this one (not retained: no cycles).
+    public internal(set) weak var presentingViewController: ViewController?
 
     /// Makes a controller of `screen`; its view is not loaded.
     public required init(screen: ScreenSpec, runtime: RuntimeContext) {
@@ -172,6 +183,14 @@ open class ViewController {
     open func didReceiveMemoryWarning() {
         performDefaultMemoryWarningResponse()
     }
+
+    /// The child whose view is on screen when this controller's is (containers override:
+    /// a navigation controller's top, a tab bar controller's selected tab).
+    open var visibleChild: ViewController? { nil }
+
+    /// Called after the view was released (by a warning or by hand), before
+    /// `viewDidUnload`; containers and tables drop what hangs off the view. Not a UIKit callback.
+    open func didReleaseView() {}
 
     /// iOS 5: the view is about to be released by the unload cycle.
     open func viewWillUnload() {}

@@ -26,6 +26,13 @@ public final class HeapBlock {
         self.pointer = HeapBlock.allocateTouched(count, pattern: pattern)
     }
 
+    /// Copies `bytes` into a new block.
+    public init(copying bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        pointer = count > 0 ? HeapBlock.allocate(count) : nil
+        if let pointer, let source = bytes.baseAddress { memcpy(pointer, source, count) }
+    }
+
     /// Reads a whole file into a new block.
     init(readingFile path: String) throws(FileIO.Failure) {
         let count = try FileIO.size(of: path)

@@ -24,6 +24,8 @@ public final class RuntimeContext {
     public let ledger: OwnerLedger<MemoryOwner>
     /// The most bytes one view tree may declare (a safe share of the host's memory).
     public var memoryLimit: Int
+    /// The window the app's controllers are shown in, if any (not retained).
+    public internal(set) weak var window: Window?
 
     private var screens: [String: ScreenSpec] = [:]
     private var instanceCounters: [String: Int] = [:]
@@ -54,6 +56,9 @@ public final class RuntimeContext {
             throw .invalidScreen(screen: screen.name, reason: error.description)
         }
         try bundle.write(screen.view, for: screen.name)
+        if let table = screen.table {
+            try bundle.write(table.cell, for: TableSpec.cellDescriptionName(for: screen.name))
+        }
         try bundle.writeModel(bytes: screen.modelBytes, for: screen.name)
         screens[screen.name] = screen
     }
@@ -67,9 +72,11 @@ public final class RuntimeContext {
     /// The registered screens, by name.
     public var registeredScreens: [String: ScreenSpec] { screens }
 
-    /// Makes a new controller of a registered screen (its view is not loaded).
+    /// Makes a new controller of a registered screen (its view is not loaded): a
+    /// ``TableViewController`` for a table screen, a plain ``ViewController`` otherwise.
     public func makeController(screen name: String) throws(RuntimeError) -> ViewController {
-        ViewController(screen: try screen(named: name), runtime: self)
+        let spec = try screen(named: name)
+        return spec.table != nil ? TableViewController(screen: spec, runtime: self) : ViewController(screen: spec, runtime: self)
     }
 
     /// The next identity for a controller of `screen`.

@@ -76,6 +76,12 @@ public final class View {
 
     static func pattern(for index: Int) -> UInt8 { UInt8(truncatingIfNeeded: index &* 31 &+ 0xA5) }
 
+    /// Rewrites the view's storage, as configuring a reused table cell does.
+    public func prepareForReuse() {
+        guard let storage else { return }
+        memset(storage, Int32(View.pattern(for: index)), bytes)
+    }
+
     /// A checksum of the view's own storage.
     public func storageChecksum() -> UInt64 {
         HeapBlock.checksum(UnsafeRawBufferPointer(start: storage, count: bytes))

@@ -1,0 +1,293 @@
+import Foundation
+
+/// An app: its controller hierarchy, its window, its state, and what it saves to come back.
+///
+/// ```swift
+/// let app = Application(name: "mail", runtime: runtime, hierarchy: .tabs([.nav("inbox"), .screen("settings")], selected: 0))
+/// try app.launch()           // cold: didFinishLaunching, views load and appear, didBecomeActive
+/// try app.home()             // willResignActive, didEnterBackground (archive saved), suspended
+/// app.kill()                 // jetsam: no callback; unsaved user data counted as lost
+/// try app.launch()           // cold again: the hierarchy and user data come back from the archive
+/// ```
+public final class Application {
+    /// The app's name (trace events carry the runtime's).
+    public let name: String
+    /// The runtime the app's controllers live in.
+    public let runtime: RuntimeContext
+    /// The app's window.
+    public let window: Window
+    /// What a cold launch without an archive builds.
+    public let hierarchy: HierarchySpec
+    /// Where the restoration archive is saved.
+    public let archivePath: String
+    /// The app's state.
+    public private(set) var state: AppState = .notRunning
+    /// User data bytes lost so far: typed and not saved when the process died.
+    public private(set) var dataLossBytes = 0
+    /// Why the last cold launch could not restore its archive (it launched clean).
+    public private(set) var lastRestorationError: RestorationError?
+    /// Observers of the memory-warning notification, called in order after the delegate.
+    public var memoryWarningObservers: [(Application) -> Void] = []
+
+    public init(name: String, runtime: RuntimeContext, hierarchy: HierarchySpec, archivePath: String? = nil) {
+        self.name = name
+        self.runtime = runtime
+        self.hierarchy = hierarchy
+        self.window = Window()
+        self.archivePath = archivePath ?? "\(runtime.bundle.directory)/\(name).restoration"
+    }
+
+    /// The root view controller, while the process exists.
+    public var rootViewController: ViewController? { window.rootViewController }
+
+    // MARK: - Launch and resume
+
+    /// Brings the app to the foreground: a cold launch when it is not running, a resume
+    /// when it is suspended or in the background. Nothing happens when it is in front.
+    @discardableResult
+    public func launch() throws -> LaunchKind? {
+        switch state {
+        case .notRunning:
+            try coldLaunch()
+            return .cold
+        case .suspended, .background:
+            resume()
+            return .resume
+        case .inactive, .active:
+            return nil
+        }
+    }
+
+    private func coldLaunch() throws {
+        state = .inactive
+        let root: ViewController
+        var modals: [ViewController] = []
+        lastRestorationError = nil
+        do {
+            if let archive = try RestorationArchive.read(from: archivePath) {
+                do {
+                    (root, modals) = try restore(archive)
+                } catch let error as RestorationError {
+                    throw error
+                } catch {
+                    throw RestorationError.mismatch(path: archivePath, reason: "\(error)")
+                }
+                recordApp(.restorationRestored)
+            } else {
+                root = try build(hierarchy)
+            }
+        } catch let error as RestorationError {
+            lastRestorationError = error
+            recordApp(.restorationFailed)
+            root = try build(hierarchy)
+            modals = []
+        }
+        recordApp(.didFinishLaunching)
+        do {
+            try window.show(root)
+            for modal in modals { try root.present(modal) }
+        } catch {
+            endProcess()
+            throw error
+        }
+        state = .active
+        recordApp(.didBecomeActive)
+    }
+
+    private func resume() {
+        recordApp(.willEnterForeground)
+        state = .inactive
+        // Rebuild nothing but what was purged: on-screen bitmaps and caches.
+        for controller in window.visibleControllers {
+            controller.drawBackingStores()
+            controller.fillCacheIfNeeded()
+        }
+        state = .active
+        recordApp(.didBecomeActive)
+    }
+
+    // MARK: - Leaving
+
+    /// The user presses Home: the app resigns, enters the background (saving its archive)
+    /// and is suspended.
+    public func home() throws {
+        try enterBackground()
+        suspend()
+    }
+
+    /// `willResignActive`, `didEnterBackground`, then the restoration archive is saved.
+    public func enterBackground() throws {
+        guard state == .active || state == .inactive else { return }
+        if state == .active {
+            recordApp(.willResignActive)
+            state = .inactive
+        }
+        recordApp(.didEnterBackground)
+        state = .background
+        try saveRestorationArchive()
+    }
+
+    /// The app stops running code: it may now be killed without notice.
+    public func suspend() {
+        guard state == .background else { return }
+        state = .suspended
+        recordApp(.suspended)
+    }
+
+    /// The system terminates the app. A running app gets `willTerminate` (and saves); a
+    /// suspended app is simply removed, as a kill.
+    public func terminate() {
+        guard state.hasProcess else { return }
+        if state.isRunning {
+            recordApp(.willTerminate)
+            try? saveRestorationArchive()
+            endProcess()
+        } else {
+            kill()
+        }
+    }
+
+    /// The system kills the process without notice (jetsam, lmkd). User data typed since
+    /// the last save is lost and counted.
+    public func kill() {
+        guard state.hasProcess else { return }
+        recordApp(.processKilled)
+        dataLossBytes += unsavedUserDataBytes
+        endProcess()
+    }
+
+    /// The process crashes (for instance out of memory while active): no callback; user
+    /// data typed since the last save is lost and counted.
+    public func crash() {
+        guard state.hasProcess else { return }
+        recordApp(.processCrashed)
+        dataLossBytes += unsavedUserDataBytes
+        endProcess()
+    }
+
+    /// Frees everything the process held. Controllers go without trace events: a dead
+    /// process runs no code.
+    private func endProcess() {
+        let tracing = runtime.trace.isEnabled
+        runtime.trace.isEnabled = false
+        window.tearDown()
+        runtime.trace.isEnabled = tracing
+        state = .notRunning
+    }
+
+    // MARK: - Memory warnings
+
+    /// Delivers a memory warning to a running app: the app delegate, then the
+    /// notification's observers, then every controller (containers pass it to all their
+    /// children, visible or not).
+    public func receiveMemoryWarning() {
+        guard state.isRunning else { return }
+        recordApp(.applicationDidReceiveMemoryWarning)
+        for observer in memoryWarningObservers {
+            recordApp(.memoryWarningNotification)
+            observer(self)
+        }
+        rootViewController?.receiveMemoryWarning()
+    }
+
+    // MARK: - User data and restoration
+
+    /// Every controller of the hierarchy, depth first, presented ones last.
+    public var controllers: [ViewController] {
+        var all: [ViewController] = []
+        rootViewController?.forEachInHierarchy { all.append($0) }
+        return all
+    }
+
+    /// User data typed since the last save, over all controllers.
+    public var unsavedUserDataBytes: Int {
+        controllers.reduce(0) { $0 + $1.unsavedUserDataBytes }
+    }
+
+    /// The archive of the current hierarchy.
+    public func makeRestorationArchive() -> RestorationArchive {
+        guard let root = rootViewController else {
+            return RestorationArchive(app: name, root: .init(kind: "screen", screen: nil, children: [], selected: nil, userData: []),
+                                      modals: [])
+        }
+        var modals: [RestorationArchive.Node] = []
+        var presented = root.presentedViewController
+        while let controller = presented {
+            modals.append(node(for: controller))
+            presented = controller.presentedViewController
+        }
+        return RestorationArchive(app: name, root: node(for: root), modals: modals)
+    }
+
+    /// Saves the archive atomically; all user data counts as saved.
+    public func saveRestorationArchive() throws {
+        try makeRestorationArchive().write(to: archivePath)
+        for controller in controllers { controller.savedUserDataCount = controller.userData.count }
+        recordApp(.restorationSaved)
+    }
+
+    private func node(for controller: ViewController) -> RestorationArchive.Node {
+        if let navigation = controller as? NavigationController {
+            return .init(kind: "navigation", screen: nil, children: navigation.viewControllers.map(node(for:)),
+                         selected: nil, userData: [])
+        }
+        if let tabs = controller as? TabBarController {
+            return .init(kind: "tabs", screen: nil, children: tabs.tabs.map(node(for:)),
+                         selected: tabs.selectedIndex, userData: [])
+        }
+        return .init(kind: "screen", screen: controller.screen.name, children: [], selected: nil,
+                     userData: controller.userData.map { block in block.withUnsafeBytes { Data($0) } })
+    }
+
+    /// Builds a fresh hierarchy.
+    func build(_ spec: HierarchySpec) throws -> ViewController {
+        switch spec {
+        case .screen(let name):
+            return try runtime.makeController(screen: name)
+        case .navigation(let stack):
+            guard let first = stack.first else { throw RuntimeError.invalidScreen(screen: name, reason: "an empty navigation stack") }
+            let navigation = try NavigationController(rootViewController: try runtime.makeController(screen: first))
+            for screen in stack.dropFirst() { try navigation.push(try runtime.makeController(screen: screen)) }
+            return navigation
+        case .tabs(let tabs, let selected):
+            let tabBar = try TabBarController(tabs: try tabs.map(build), runtime: runtime)
+            try tabBar.select(min(max(selected, 0), tabs.count - 1))
+            return tabBar
+        }
+    }
+
+    private func restore(_ archive: RestorationArchive) throws -> (ViewController, [ViewController]) {
+        func mismatch(_ reason: String) -> RestorationError { .mismatch(path: archivePath, reason: reason) }
+        func make(_ node: RestorationArchive.Node) throws -> ViewController {
+            switch node.kind {
+            case "navigation":
+                guard !node.children.isEmpty else { throw mismatch("an empty navigation stack") }
+                let navigation = try NavigationController(rootViewController: try make(node.children[0]))
+                for child in node.children.dropFirst() { try navigation.push(try make(child)) }
+                return navigation
+            case "tabs":
+                guard !node.children.isEmpty, let selected = node.selected, node.children.indices.contains(selected) else {
+                    throw mismatch("a tab bar with \(node.children.count) tabs and selection \(node.selected.map(String.init) ?? "none")")
+                }
+                let tabBar = try TabBarController(tabs: try node.children.map(make), runtime: runtime)
+                try tabBar.select(selected)
+                return tabBar
+            case "screen":
+                guard let screen = node.screen, runtime.registeredScreens[screen] != nil else {
+                    throw mismatch("unknown screen '\(node.screen ?? "")'")
+                }
+                let controller = try runtime.makeController(screen: screen)
+                controller.restoreUserData(node.userData.map { data in data.withUnsafeBytes { HeapBlock(copying: $0) } })
+                return controller
+            default:
+                throw mismatch("unknown controller kind '\(node.kind)'")
+            }
+        }
+        guard archive.app == name else { throw mismatch("the archive is for app '\(archive.app)'") }
+        return (try make(archive.root), try archive.modals.map(make))
+    }
+
+    private func recordApp(_ kind: TraceEventKind) {
+        runtime.trace.record(app: runtime.app, controller: nil, kind)
+    }
+}

@@ -1,0 +1,125 @@
+/// A table view controller: many rows, but cells only for the visible rows plus a small
+/// reuse pool. Scrolling moves cells that leave the screen to the pool and takes cells
+/// for rows that enter from it (`dequeueReusableCell`), allocating only when it is empty.
+///
+/// Cells are views built from the cell's description (read from the bundle once, when
+/// the table's view loads, as a registered cell nib is); their bytes belong to the
+/// controller's view tree.
+public final class TableViewController: ViewController {
+    /// The table's rows and cells.
+    public let table: TableSpec
+    /// The first row on screen.
+    public private(set) var firstVisibleRow = 0
+    /// Cells of the rows on screen, top first.
+    public private(set) var visibleCells: [View] = []
+    /// Cells waiting for reuse.
+    public private(set) var reusePool: [View] = []
+    /// Cells built since the controller was made.
+    public private(set) var cellsAllocated = 0
+    /// Cells taken from the reuse pool since the controller was made.
+    public private(set) var cellsReused = 0
+    private var cellDescription: ViewDescription?
+
+    public required init(screen: ScreenSpec, runtime: RuntimeContext) {
+        precondition(screen.table != nil, "screen '\(screen.name)' is not a table")
+        table = screen.table!
+        super.init(screen: screen, runtime: runtime)
+    }
+
+    deinit {
+        runtime.ledger.measure(owner: owner(.viewTree)) { dropCells() }
+    }
+
+    /// The number of rows on screen (fewer than `visibleRows` for a short table).
+    public var visibleRowCount: Int { min(table.visibleRows, table.rows) }
+
+    /// Cells alive: on screen and in the pool.
+    public var liveCellCount: Int { visibleCells.count + reusePool.count }
+
+    public override func loadView() throws {
+        try super.loadView()
+        do {
+            cellDescription = try runtime.bundle.readDescription(for: TableSpec.cellDescriptionName(for: screen.name))
+        } catch {
+            setView(nil)
+            throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
+        }
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        reloadDataIfNeeded()
+    }
+
+    public override func didReleaseView() {
+        dropCells()
+        cellDescription = nil
+    }
+
+    /// Fills the visible rows with cells if the table shows none.
+    public func reloadDataIfNeeded() {
+        guard visibleCells.isEmpty, isViewLoaded, cellDescription != nil else { return }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            visibleCells.reserveCapacity(visibleRowCount)
+            for _ in 0..<visibleRowCount { visibleCells.append(dequeueCell()) }
+        }
+    }
+
+    /// Scrolls by `rows` (negative: up), clamped to the table. Cells of rows that leave
+    /// go to the reuse pool (or are freed when it is full); rows that enter take a cell
+    /// from the pool, or a new one when it is empty.
+    ///
+    /// - Returns: the rows actually scrolled.
+    @discardableResult
+    public func scroll(by rows: Int) -> Int {
+        let lastFirstRow = max(0, table.rows - visibleRowCount)
+        let target = min(max(firstVisibleRow + rows, 0), lastFirstRow)
+        let moved = target - firstVisibleRow
+        guard moved != 0 else { return 0 }
+        reloadDataIfNeeded()
+        let count = visibleCells.count
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            if count == 0 {
+                return
+            } else if abs(moved) >= count {
+                // A jump: every visible row changes.
+                for cell in visibleCells { enqueue(cell) }
+                visibleCells.removeAll(keepingCapacity: true)
+                for _ in 0..<count { visibleCells.append(dequeueCell()) }
+            } else if moved > 0 {
+                for cell in visibleCells.prefix(moved) { enqueue(cell) }
+                visibleCells.removeFirst(moved)
+                for _ in 0..<moved { visibleCells.append(dequeueCell()) }
+            } else {
+                for cell in visibleCells.suffix(-moved) { enqueue(cell) }
+                visibleCells.removeLast(-moved)
+                var entering: [View] = []
+                entering.reserveCapacity(-moved)
+                for _ in 0..<(-moved) { entering.append(dequeueCell()) }
+                visibleCells.insert(contentsOf: entering, at: 0)
+            }
+        }
+        firstVisibleRow = target
+        return moved
+    }
+
+    /// Takes a cell from the pool (configuring it writes its storage again) or builds one.
+    private func dequeueCell() -> View {
+        if let cell = reusePool.popLast() {
+            cellsReused += 1
+            cell.prepareForReuse()
+            return cell
+        }
+        cellsAllocated += 1
+        return View.build(from: cellDescription!)
+    }
+
+    private func enqueue(_ cell: View) {
+        if reusePool.count < table.reusePoolCapacity { reusePool.append(cell) }
+    }
+
+    private func dropCells() {
+        visibleCells = []
+        reusePool = []
+    }
+}
