@@ -61,6 +61,7 @@ public final class TableViewController: ViewController {
         guard visibleCells.isEmpty, isViewLoaded, cellDescription != nil else { return }
         runtime.ledger.measure(owner: owner(.viewTree)) {
             visibleCells.reserveCapacity(visibleRowCount)
+            reusePool.reserveCapacity(visibleRowCount + table.reusePoolCapacity)
             for _ in 0..<visibleRowCount { visibleCells.append(dequeueCell()) }
         }
     }
@@ -78,25 +79,28 @@ public final class TableViewController: ViewController {
         guard moved != 0 else { return 0 }
         reloadDataIfNeeded()
         let count = visibleCells.count
+        guard count > 0 else {
+            firstVisibleRow = target
+            return moved
+        }
         runtime.ledger.measure(owner: owner(.viewTree)) {
-            if count == 0 {
-                return
-            } else if abs(moved) >= count {
-                // A jump: every visible row changes.
-                for cell in visibleCells { enqueue(cell) }
-                visibleCells.removeAll(keepingCapacity: true)
-                for _ in 0..<count { visibleCells.append(dequeueCell()) }
-            } else if moved > 0 {
-                for cell in visibleCells.prefix(moved) { enqueue(cell) }
-                visibleCells.removeFirst(moved)
-                for _ in 0..<moved { visibleCells.append(dequeueCell()) }
+            // One layout pass, as UITableView's: cells that leave are enqueued first, rows
+            // that enter dequeue them, and the pool is trimmed to its capacity at the end.
+            let leaving = min(abs(moved), count)
+            if moved > 0 {
+                reusePool.append(contentsOf: visibleCells.prefix(leaving))
+                visibleCells.removeFirst(leaving)
+                for _ in 0..<leaving { visibleCells.append(dequeueCell()) }
             } else {
-                for cell in visibleCells.suffix(-moved) { enqueue(cell) }
-                visibleCells.removeLast(-moved)
+                reusePool.append(contentsOf: visibleCells.suffix(leaving))
+                visibleCells.removeLast(leaving)
                 var entering: [View] = []
-                entering.reserveCapacity(-moved)
-                for _ in 0..<(-moved) { entering.append(dequeueCell()) }
+                entering.reserveCapacity(leaving)
+                for _ in 0..<leaving { entering.append(dequeueCell()) }
                 visibleCells.insert(contentsOf: entering, at: 0)
+            }
+            if reusePool.count > table.reusePoolCapacity {
+                reusePool.removeFirst(reusePool.count - table.reusePoolCapacity)
             }
         }
         firstVisibleRow = target
@@ -112,10 +116,6 @@ public final class TableViewController: ViewController {
         }
         cellsAllocated += 1
         return View.build(from: cellDescription!)
-    }
-
-    private func enqueue(_ cell: View) {
-        if reusePool.count < table.reusePoolCapacity { reusePool.append(cell) }
     }
 
     private func dropCells() {
