@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,10 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
         .target(name: "PressureLabHeap", dependencies: ["CJemalloc"]),
-        .target(name: "PressureLab", dependencies: ["PressureLabHeap"]),
+        .target(
+            name: "PressureLab",
+            dependencies: ["PressureLabHeap", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         .target(name: "PressureLabHarness", dependencies: ["PressureLab", "PressureLabHeap"]),
         .executableTarget(
             name: "pressurelab",

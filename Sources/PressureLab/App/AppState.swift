@@ -41,4 +41,5 @@ extension TraceEventKind {
     public static let restorationSaved = TraceEventKind("restorationSaved")
     public static let restorationRestored = TraceEventKind("restorationRestored")
     public static let restorationFailed = TraceEventKind("restorationFailed")
+    public static let onTrimMemory = TraceEventKind("onTrimMemory")
 }

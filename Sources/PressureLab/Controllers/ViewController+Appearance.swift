@@ -23,6 +23,7 @@ extension ViewController {
 
     final func performDidAppear() {
         appearance = .appeared
+        lastAppearance = runtime.nextAppearance()
         record(.viewDidAppear)
         viewDidAppear(false)
     }

@@ -8,12 +8,15 @@ extension ViewController {
     public final func drawBackingStores() -> Int {
         guard let root = viewIfLoaded else { return 0 }
         var drawn = 0
+        let start = MonotonicClock.now()
         runtime.ledger.measure(owner: owner(.backingStore)) {
             root.forEachInTree { view in
                 if view.layer.displayIfNeeded() { drawn += 1 }
             }
         }
-        if drawn > 0 { record(.backingStoresDrawn) }
+        guard drawn > 0 else { return 0 }
+        noteBuilt(.backingStores, as: .backingStoreRedraw, since: start)
+        record(.backingStoresDrawn)
         return drawn
     }
 
@@ -49,9 +52,11 @@ extension ViewController {
     /// Fills the cache if the screen declares one and it is empty.
     public final func fillCacheIfNeeded() {
         guard cache == nil, screen.cacheBytes > 0 else { return }
+        let start = MonotonicClock.now()
         runtime.ledger.measure(owner: owner(.cache)) {
             cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA)
         }
+        noteBuilt(.cache, as: .cacheRefill, since: start)
         record(.cacheFilled)
     }
 
@@ -69,9 +74,11 @@ extension ViewController {
         guard model == nil, screen.modelBytes > 0 else { return }
         let bundle = runtime.bundle
         let name = screen.name
+        let start = MonotonicClock.now()
         try runtime.ledger.measure(owner: owner(.model)) {
             model = try bundle.readModel(for: name)
         }
+        noteBuilt(.model, as: .modelReload, since: start)
         record(.modelLoaded)
     }
 
@@ -82,6 +89,15 @@ extension ViewController {
         runtime.ledger.measure(owner: owner(.model)) { model = nil }
         record(.modelReleased)
         return true
+    }
+
+    /// Records a rebuild's latency when the thing was built before (a reload).
+    private func noteBuilt(_ item: ReloadHistory, as kind: ReloadKind, since start: UInt64) {
+        if reloadHistory.contains(item) {
+            runtime.reloadStatistics.record(kind, screen: screen.name, nanoseconds: MonotonicClock.now() &- start)
+        } else {
+            reloadHistory.insert(item)
+        }
     }
 
     /// Releases the outlets (what `viewDidUnload` should do). Outlet subviews that are no

@@ -21,8 +21,17 @@ extension ViewController {
     ///
     /// In every generation the cache of an off-screen controller is released, and the
     /// screen's ``ManualUnloadIdiom`` runs (the iOS 6 idiom, correct or not).
+    ///
+    /// When the runtime has a ``RuntimeContext/cleanupPolicy``, the policy's plan decides
+    /// instead: this controller releases its part of the plan being delivered.
     public final func performDefaultMemoryWarningResponse() {
         applyManualUnloadIdiom()
+        if runtime.cleanupPolicy != nil {
+            if let items = runtime.pendingCleanup.removeValue(forKey: id) {
+                performCleanup(items, style: runtime.pendingUnloadStyle)
+            }
+            return
+        }
         guard !appearance.isOnScreen else { return }
         switch runtime.generation {
         case .iPhoneOS2:

@@ -52,6 +52,10 @@ open class ViewController {
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presents this one (not retained: no cycles).
     public internal(set) weak var presentingViewController: ViewController?
+    /// When the view last appeared (the runtime's appearance counter; 0: never).
+    public internal(set) var lastAppearance: UInt64 = 0
+    /// What has been built once already, so that building it again counts as a reload.
+    var reloadHistory: ReloadHistory = []
 
     /// Makes a controller of `screen`; its view is not loaded.
     public required init(screen: ScreenSpec, runtime: RuntimeContext) {
@@ -99,6 +103,7 @@ open class ViewController {
     public final func loadViewIfNeeded() throws {
         guard viewIfLoaded == nil else { return }
         record(.loadView)
+        let start = MonotonicClock.now()
         // Kept to restore on failure; dropped inside the measured scope on success, so the
         // old outlet subviews it may hold die there and are attributed to this controller.
         var outletsBefore: [View]? = outlets
@@ -119,6 +124,13 @@ open class ViewController {
         }
         record(.viewDidLoad)
         viewDidLoad()
+        let elapsed = MonotonicClock.now() &- start
+        if reloadHistory.contains(.view) {
+            runtime.reloadStatistics.record(.viewReload, screen: screen.name, nanoseconds: elapsed)
+        } else {
+            runtime.reloadStatistics.recordFirstLoad(screen: screen.name, nanoseconds: elapsed)
+            reloadHistory.insert(.view)
+        }
     }
 
     /// Builds the view. The default reads the screen's view description from the bundle,
@@ -220,6 +232,15 @@ open class ViewController {
 
     /// The measured bytes this controller holds in all.
     public final var measuredTotalBytes: Int { measuredBytes.values.reduce(0, +) }
+}
+
+/// What a controller has built at least once.
+struct ReloadHistory: OptionSet {
+    let rawValue: UInt8
+    static let view = ReloadHistory(rawValue: 1)
+    static let backingStores = ReloadHistory(rawValue: 2)
+    static let cache = ReloadHistory(rawValue: 4)
+    static let model = ReloadHistory(rawValue: 8)
 }
 
 /// Where a controller is in its appearance cycle.

@@ -26,6 +26,17 @@ public final class RuntimeContext {
     public var memoryLimit: Int
     /// The window the app's controllers are shown in, if any (not retained).
     public internal(set) weak var window: Window?
+    /// Measured reload latencies, per kind and per screen.
+    public let reloadStatistics = ReloadStatistics()
+    /// What releases memory on a warning or trim: nil means each controller does what its
+    /// ``OSGeneration``'s default `didReceiveMemoryWarning` did.
+    public var cleanupPolicy: (any CleanupPolicy)?
+    /// What cleanups released so far.
+    public internal(set) var cleanupCounters = CleanupCounters()
+    /// The plan of the cleanup being delivered, by controller.
+    var pendingCleanup: [ControllerID: Set<ReleasableItem>] = [:]
+    var pendingUnloadStyle: ViewUnloadStyle = .unloadCycle
+    private var appearanceCounter: UInt64 = 0
 
     private var screens: [String: ScreenSpec] = [:]
     private var instanceCounters: [String: Int] = [:]
@@ -77,6 +88,46 @@ public final class RuntimeContext {
     public func makeController(screen name: String) throws(RuntimeError) -> ViewController {
         let spec = try screen(named: name)
         return spec.table != nil ? TableViewController(screen: spec, runtime: self) : ViewController(screen: spec, runtime: self)
+    }
+
+    /// What a cleanup policy sees of these controllers.
+    public func cleanupContext(for controllers: [ViewController], trigger: CleanupTrigger,
+                               targetBytes: Int?) -> CleanupContext {
+        CleanupContext(
+            trigger: trigger,
+            controllers: controllers.map { controller in
+                ControllerState(controller: controller, isOnScreen: controller.appearance.isOnScreen,
+                                lastAppearance: controller.lastAppearance, bytes: measuredBytes(of: controller.id))
+            },
+            targetBytes: targetBytes, statistics: reloadStatistics)
+    }
+
+    /// Plans a cleanup with the installed policy and makes it the pending one, delivered
+    /// as controllers receive the warning. Returns the plan (empty without a policy).
+    @discardableResult
+    func prepareCleanup(for controllers: [ViewController], trigger: CleanupTrigger, targetBytes: Int?) -> CleanupPlan {
+        guard let policy = cleanupPolicy else { return CleanupPlan() }
+        let plan = policy.plan(for: cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes))
+        pendingCleanup = plan.releases
+        pendingUnloadStyle = plan.viewUnloadStyle
+        return plan
+    }
+
+    /// Carries out what the pending plan still holds (controllers the warning did not reach).
+    func finishCleanup(_ controllers: [ViewController]) {
+        guard !pendingCleanup.isEmpty else { return }
+        for controller in controllers {
+            if let items = pendingCleanup.removeValue(forKey: controller.id) {
+                controller.performCleanup(items, style: pendingUnloadStyle)
+            }
+        }
+        pendingCleanup = [:]
+    }
+
+    /// The next value of the appearance counter (recency for LRU policies).
+    func nextAppearance() -> UInt64 {
+        appearanceCounter += 1
+        return appearanceCounter
     }
 
     /// The next identity for a controller of `screen`.
