@@ -93,9 +93,11 @@ extension ViewController {
 
     /// Records a rebuild's latency when the thing was built before (a reload).
     private func noteBuilt(_ item: ReloadHistory, as kind: ReloadKind, since start: UInt64) {
+        let elapsed = MonotonicClock.now() &- start
         if reloadHistory.contains(item) {
-            runtime.reloadStatistics.record(kind, screen: screen.name, nanoseconds: MonotonicClock.now() &- start)
+            runtime.reloadStatistics.record(kind, screen: screen.name, nanoseconds: elapsed)
         } else {
+            runtime.reloadStatistics.recordFirstBuild(kind, screen: screen.name, nanoseconds: elapsed)
             reloadHistory.insert(item)
         }
     }

@@ -128,7 +128,7 @@ open class ViewController {
         if reloadHistory.contains(.view) {
             runtime.reloadStatistics.record(.viewReload, screen: screen.name, nanoseconds: elapsed)
         } else {
-            runtime.reloadStatistics.recordFirstLoad(screen: screen.name, nanoseconds: elapsed)
+            runtime.reloadStatistics.recordFirstBuild(.viewReload, screen: screen.name, nanoseconds: elapsed)
             reloadHistory.insert(.view)
         }
     }

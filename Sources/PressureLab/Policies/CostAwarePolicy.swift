@@ -1,59 +1,107 @@
-/// Frees the most bytes per nanosecond of expected reload first, until the target is met.
+/// Frees the bytes that are cheapest to get back: the set of releases with the least
+/// expected reload time that frees at least the target.
 ///
-/// Every item an off-screen controller holds (cache, bitmaps, view, model) is a candidate
-/// worth its measured bytes and costing its expected reload time, measured in this run
-/// (``CleanupContext/expectedReloadCost(_:of:)``). Candidates are taken best ratio first
-/// until the bytes freed reach the target: the context's ``CleanupContext/targetBytes``
-/// when the system says how much it needs, else half of what could be freed on a warning
-/// and all of it on a critical warning. A view includes its bitmaps, so a controller
-/// whose bitmaps were taken can still give its view for the rest.
+/// Every item an off-screen controller holds is a candidate worth its measured bytes and
+/// costing its expected reload time, measured in this run (reloads, else the item's first
+/// build; ``CleanupContext/expectedReloadCost(_:of:)``). A controller's bitmaps and its view
+/// are alternatives: releasing the view frees its bitmaps too and costs a view reload plus
+/// a redraw. The policy solves the covering knapsack (least total cost such that the bytes
+/// freed reach the target) by dynamic programming over the bytes in at most 1,024 steps,
+/// so on big items it is exact to within a step. The target is the context's
+/// ``CleanupContext/targetBytes`` when the system says how much it needs, else half of
+/// what could be freed on a warning and all of it on a critical warning. When the target
+/// cannot be reached, everything is released.
 ///
-/// - Complexity: O(n log n) in the number of candidates.
+/// - Complexity: O(groups x 1,024) time and space, groups being the releasable items.
 public struct CostAwarePolicy: CleanupPolicy {
     public let name = "cost-aware"
     public init() {}
 
+    /// One release the policy can choose.
+    struct Option {
+        var controller: ControllerID
+        var items: [ReleasableItem]
+        var bytes: Int
+        var cost: UInt64
+    }
+
     public func plan(for context: CleanupContext) -> CleanupPlan {
-        struct Candidate {
-            var state: ControllerState
-            var item: ReleasableItem
-            var bytes: Int
-            var cost: UInt64
-        }
-        var candidates: [Candidate] = []
-        for state in context.controllers where !state.isOnScreen {
-            for item in ReleasableItem.allCases where state.holds(item) {
-                let bytes = state.releasableBytes(item)
-                guard bytes > 0 else { continue }
-                candidates.append(Candidate(state: state, item: item, bytes: bytes,
-                                            cost: context.expectedReloadCost(item, of: state)))
-            }
-        }
-        let available = candidates.filter { $0.item != .backingStores }.reduce(0) { $0 + $1.bytes }
-        let target = context.targetBytes
-            ?? (context.trigger.pressure >= .critical ? available : available / 2)
-        // Best bytes per nanosecond first; ties by identity so plans repeat.
-        candidates.sort {
-            let left = Double($0.bytes) / Double(max($0.cost, 1))
-            let right = Double($1.bytes) / Double(max($1.cost, 1))
-            return left != right ? left > right : ($0.state.id, $0.item) < ($1.state.id, $1.item)
-        }
+        let groups = Self.groups(context)
+        let available = groups.reduce(0) { $0 + ($1.map(\.bytes).max() ?? 0) }
+        let target = min(available, context.targetBytes
+            ?? (context.trigger.pressure >= .critical ? available : available / 2))
         var plan = CleanupPlan(viewUnloadStyle: .setViewNil)
-        var freed = 0
-        var backingTaken: [ControllerID: Int] = [:]
-        for candidate in candidates where freed < target {
-            let id = candidate.state.id
-            var gain = candidate.bytes
-            if candidate.item == .view {
-                // The view's bytes include bitmaps already counted if they were taken.
-                gain -= backingTaken[id] ?? 0
-            }
-            if candidate.item == .backingStores, plan.releases[id]?.contains(.view) == true { continue }
-            plan.release(candidate.item, of: id)
-            if candidate.item == .backingStores { backingTaken[id] = candidate.bytes }
-            freed += max(0, gain)
+        guard target > 0 else { return plan }
+        let chosen = Self.cheapestCover(groups, target: target) ?? groups.compactMap { $0.max { $0.bytes < $1.bytes } }
+        for option in chosen {
+            for item in option.items { plan.release(item, of: option.controller) }
         }
         return plan
+    }
+
+    /// Per off-screen controller: bitmaps or view (alternatives), cache, model.
+    static func groups(_ context: CleanupContext) -> [[Option]] {
+        var groups: [[Option]] = []
+        for state in context.controllers where !state.isOnScreen {
+            var visual: [Option] = []
+            let redraw = state.holds(.backingStores) ? context.expectedReloadCost(.backingStores, of: state) : 0
+            if state.holds(.backingStores) {
+                visual.append(Option(controller: state.id, items: [.backingStores],
+                                     bytes: state.releasableBytes(.backingStores), cost: redraw))
+            }
+            if state.holds(.view) {
+                visual.append(Option(controller: state.id, items: [.view], bytes: state.releasableBytes(.view),
+                                     cost: context.expectedReloadCost(.view, of: state) &+ redraw))
+            }
+            if !visual.isEmpty { groups.append(visual) }
+            for item in [ReleasableItem.cache, .model] where state.holds(item) {
+                groups.append([Option(controller: state.id, items: [item], bytes: state.releasableBytes(item),
+                                      cost: context.expectedReloadCost(item, of: state))])
+            }
+        }
+        return groups.map { $0.filter { $0.bytes > 0 } }.filter { !$0.isEmpty }
+    }
+
+    /// The options (at most one per group) of least total cost freeing at least `target`
+    /// bytes, or nil when even all of them do not.
+    static func cheapestCover(_ groups: [[Option]], target: Int) -> [Option]? {
+        let steps = 1_024
+        let unit = max(1, (target + steps - 1) / steps)
+        let goal = (target + unit - 1) / unit
+        let unreachable = UInt64.max
+        var cost = [UInt64](repeating: unreachable, count: goal + 1)
+        cost[0] = 0
+        // choice[g][b]: which option of group g reaches b at least cost (-1: none).
+        var choice = [[Int16]](repeating: [], count: groups.count)
+        for (index, group) in groups.enumerated() {
+            var next = cost
+            var picks = [Int16](repeating: -1, count: goal + 1)
+            for (optionIndex, option) in group.enumerated() {
+                let weight = option.bytes / unit
+                for reached in 0...goal {
+                    let from = max(0, reached - weight)
+                    guard cost[from] != unreachable else { continue }
+                    let total = cost[from] &+ option.cost
+                    if total < next[reached] {
+                        next[reached] = total
+                        picks[reached] = Int16(optionIndex)
+                    }
+                }
+            }
+            cost = next
+            choice[index] = picks
+        }
+        guard cost[goal] != unreachable else { return nil }
+        var chosen: [Option] = []
+        var reached = goal
+        for index in stride(from: groups.count - 1, through: 0, by: -1) {
+            let pick = Int(choice[index][reached])
+            guard pick >= 0 else { continue }
+            let option = groups[index][pick]
+            chosen.append(option)
+            reached = max(0, reached - option.bytes / unit)
+        }
+        return chosen
     }
 }
 

@@ -25,8 +25,9 @@ public final class ReloadStatistics {
     }
 
     private var histograms: [ReloadKind: Histogram<UInt64>] = [:]
+    private var totals: [ReloadKind: UInt64] = [:]
     private var means: [ScreenReload: RunningMean] = [:]
-    private var firstLoads: [String: RunningMean] = [:]
+    private var firstBuilds: [ScreenReload: RunningMean] = [:]
 
     private struct ScreenReload: Hashable {
         var screen: String
@@ -44,18 +45,29 @@ public final class ReloadStatistics {
     /// Records a reload of `kind` for `screen` that took `nanoseconds`.
     public func record(_ kind: ReloadKind, screen: String, nanoseconds: UInt64) {
         _ = histograms[kind, default: Self.makeHistogram()].record(max(nanoseconds, 1))
+        totals[kind, default: 0] &+= nanoseconds
         means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].count += 1
         means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].total += nanoseconds
     }
 
-    /// Records a first view load (not a reload, but an estimate of a view reload's cost).
-    public func recordFirstLoad(screen: String, nanoseconds: UInt64) {
-        firstLoads[screen, default: RunningMean()].count += 1
-        firstLoads[screen, default: RunningMean()].total += nanoseconds
+    /// Records a first build (a first view load, first draw, first fill, first model read):
+    /// not a reload, but the best estimate of one until a reload is measured.
+    public func recordFirstBuild(_ kind: ReloadKind, screen: String, nanoseconds: UInt64) {
+        firstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].count += 1
+        firstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].total += nanoseconds
     }
 
     /// The number of reloads of `kind` so far.
     public func count(_ kind: ReloadKind) -> Int { Int(histograms[kind]?.totalCount ?? 0) }
+
+    /// The total nanoseconds spent reloading `kind`.
+    public func totalNanoseconds(_ kind: ReloadKind) -> UInt64 { totals[kind] ?? 0 }
+
+    /// The total nanoseconds spent on every kind of reload.
+    public var totalNanoseconds: UInt64 { totals.values.reduce(0, &+) }
+
+    /// The number of reloads of every kind.
+    public var totalCount: Int { ReloadKind.allCases.reduce(0) { $0 + count($1) } }
 
     /// The distribution of `kind`'s latencies.
     public func summary(_ kind: ReloadKind) -> Summary {
@@ -67,11 +79,12 @@ public final class ReloadStatistics {
                        max: histogram.max)
     }
 
-    /// The expected cost of reloading `kind` for `screen`: its measured mean, else (for a
-    /// view) its first loads' mean, else the mean over all screens, else nil.
+    /// The expected cost of reloading `kind` for `screen`: its reloads' mean, else its first
+    /// builds' mean, else the mean of that kind's reloads over all screens, else nil.
     public func expectedCost(_ kind: ReloadKind, screen: String) -> UInt64? {
-        if let mean = means[ScreenReload(screen: screen, kind: kind)], mean.count > 0 { return mean.mean }
-        if kind == .viewReload, let first = firstLoads[screen], first.count > 0 { return first.mean }
+        let key = ScreenReload(screen: screen, kind: kind)
+        if let mean = means[key], mean.count > 0 { return mean.mean }
+        if let first = firstBuilds[key], first.count > 0 { return first.mean }
         let all = means.filter { $0.key.kind == kind }.values
         let count = all.reduce(0) { $0 + $1.count }
         return count > 0 ? all.reduce(0) { $0 + $1.total } / count : nil
@@ -80,8 +93,9 @@ public final class ReloadStatistics {
     /// Forgets everything measured.
     public func removeAll() {
         histograms = [:]
+        totals = [:]
         means = [:]
-        firstLoads = [:]
+        firstBuilds = [:]
     }
 
     private static func makeHistogram() -> Histogram<UInt64> {
