@@ -41,6 +41,19 @@ struct PoliciesCommand: ParsableCommand {
                      Self.percentiles(row.reloads[.viewReload]), Self.percentiles(row.reloads[.backingStoreRedraw]),
                      Self.percentiles(row.reloads[.cacheRefill]), Self.percentiles(row.reloads[.modelReload])]
                 }))
+            print("\nReload latency distributions (HDR histograms):\n")
+            var latencyRows: [[String]] = []
+            for row in rows {
+                for kind in ReloadKind.allCases {
+                    guard let summary = row.reloads[kind], summary.count > 0 else { continue }
+                    latencyRows.append([row.policy, kind.rawValue, String(summary.count),
+                                        ByteFormat.duration(nanoseconds: summary.p50),
+                                        ByteFormat.duration(nanoseconds: summary.p90),
+                                        ByteFormat.duration(nanoseconds: summary.p99),
+                                        ByteFormat.duration(nanoseconds: summary.max)])
+                }
+            }
+            print(TextTable.render(header: ["policy", "reload", "count", "p50", "p90", "p99", "max"], rows: latencyRows))
             print("")
         }
     }
