@@ -9,7 +9,7 @@ struct PressureLabCommand: ParsableCommand {
         commandName: "pressurelab",
         abstract: "Simulate an app runtime under memory pressure with real memory, and measure what cleanup costs and saves.",
         version: PressureLabVersion.current,
-        subcommands: [GenerationsCommand.self, PoliciesCommand.self, HeapCommand.self],
+        subcommands: [GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self],
         defaultSubcommand: GenerationsCommand.self
     )
 }

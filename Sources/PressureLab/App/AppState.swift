@@ -23,6 +23,8 @@ public enum LaunchKind: String, Sendable, Codable {
     case cold
     /// The process was suspended: nothing rebuilt but purged backing stores and caches.
     case resume
+    /// The process was frozen: its memory is read back from the freezer file, then resumed.
+    case thaw
 }
 
 /// App-level events in the trace (controller is nil).

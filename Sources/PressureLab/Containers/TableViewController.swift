@@ -51,6 +51,11 @@ public final class TableViewController: ViewController {
         reloadDataIfNeeded()
     }
 
+    public override func forEachAdditionalView(_ body: (View) -> Void) {
+        for cell in visibleCells { cell.forEachInTree(body) }
+        for cell in reusePool { cell.forEachInTree(body) }
+    }
+
     public override func didReleaseView() {
         dropCells()
         cellDescription = nil

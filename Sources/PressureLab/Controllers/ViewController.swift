@@ -200,6 +200,10 @@ open class ViewController {
     /// a navigation controller's top, a tab bar controller's selected tab).
     open var visibleChild: ViewController? { nil }
 
+    /// Visits views the controller holds outside its view tree and outlets (a table's
+    /// cells); the freezer pages them out too.
+    open func forEachAdditionalView(_ body: (View) -> Void) {}
+
     /// Called after the view was released (by a warning or by hand), before
     /// `viewDidUnload`; containers and tables drop what hangs off the view. Not a UIKit callback.
     open func didReleaseView() {}

@@ -15,7 +15,7 @@ public final class HeapBlock {
 
     /// The block's size in bytes.
     public let count: Int
-    private let pointer: UnsafeMutableRawPointer?
+    private var pointer: UnsafeMutableRawPointer?
 
     /// Allocates `count` bytes and writes `pattern` to every one of them.
     ///
@@ -51,14 +51,31 @@ public final class HeapBlock {
         free(pointer)
     }
 
+    /// Whether the contents are in a freezer file.
+    public var isFrozen: Bool { count > 0 && pointer == nil }
+
+    func freeze(to file: FreezerFile) -> Bool {
+        guard !isFrozen else { return true }
+        guard PageOut.freeze(pointer, count: count, to: file) else { return false }
+        pointer = nil
+        return true
+    }
+
+    func thaw(from file: FreezerFile) -> Bool {
+        guard isFrozen else { return true }
+        guard let thawed = PageOut.thaw(count: count, from: file) else { return false }
+        pointer = thawed
+        return true
+    }
+
     /// A 64-bit checksum of the contents (word-wise FNV-1a).
     public func checksum() -> UInt64 {
-        HeapBlock.checksum(UnsafeRawBufferPointer(start: pointer, count: count))
+        HeapBlock.checksum(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
     /// Read-only access to the bytes.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: pointer, count: count))
+        try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
     static func allocate(_ count: Int) -> UnsafeMutableRawPointer {

@@ -97,3 +97,8 @@ private let systemWrite = Glibc.write
 private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
+
+/// Removes a file, ignoring a missing one.
+func unlinkFile(_ path: String) {
+    _ = unlink(path)
+}

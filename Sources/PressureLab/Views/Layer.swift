@@ -16,6 +16,8 @@ public struct Layer: ~Copyable {
     /// Bytes of the backing store when drawn (0: the layer draws nothing).
     public let backingBytes: Int
     private let pattern: UInt8
+    /// The bitmap is in a freezer file (drawn, then frozen).
+    private(set) var isFrozen = false
 
     init(backingBytes: Int, pattern: UInt8) {
         self.backingBytes = backingBytes
@@ -33,7 +35,7 @@ public struct Layer: ~Copyable {
     public var hasBackingStore: Bool { backingStore != nil }
 
     /// Whether showing the layer would draw: it has a bitmap to draw and none is held.
-    public var needsDisplay: Bool { backingBytes > 0 && backingStore == nil }
+    public var needsDisplay: Bool { backingBytes > 0 && backingStore == nil && !isFrozen }
 
     /// Draws the backing store if needed: allocates it and writes every byte.
     ///
@@ -53,6 +55,22 @@ public struct Layer: ~Copyable {
         guard let backingStore else { return false }
         free(backingStore)
         self.backingStore = nil
+        return true
+    }
+
+    mutating func freeze(to file: FreezerFile) -> Bool {
+        guard let backingStore else { return true }
+        guard PageOut.freeze(backingStore, count: backingBytes, to: file) else { return false }
+        self.backingStore = nil
+        isFrozen = true
+        return true
+    }
+
+    mutating func thaw(from file: FreezerFile) -> Bool {
+        guard isFrozen else { return true }
+        guard let pointer = PageOut.thaw(count: backingBytes, from: file) else { return false }
+        backingStore = pointer
+        isFrozen = false
         return true
     }
 

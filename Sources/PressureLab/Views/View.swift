@@ -17,7 +17,7 @@ import PressureLabHeap
 /// ``expectedBookkeepingBytes(for:)``.
 public final class View {
     // Field order keeps the object at 64 bytes with its header.
-    private let storage: UnsafeMutableRawPointer?
+    private var storage: UnsafeMutableRawPointer?
     /// The view's subviews, in order.
     public internal(set) var subviews: [View]
     /// Bytes of the view's own storage.
@@ -76,6 +76,25 @@ public final class View {
 
     static func pattern(for index: Int) -> UInt8 { UInt8(truncatingIfNeeded: index &* 31 &+ 0xA5) }
 
+    /// Whether the view's storage is in a freezer file.
+    public var isFrozen: Bool { bytes > 0 && storage == nil }
+
+    /// Writes the storage to `file` and frees it. Returns false on a write error.
+    func freezeStorage(to file: FreezerFile) -> Bool {
+        guard !isFrozen else { return true }
+        guard PageOut.freeze(storage, count: bytes, to: file) else { return false }
+        storage = nil
+        return true
+    }
+
+    /// Reads the storage back from `file`.
+    func thawStorage(from file: FreezerFile) -> Bool {
+        guard isFrozen else { return true }
+        guard let pointer = PageOut.thaw(count: bytes, from: file) else { return false }
+        storage = pointer
+        return true
+    }
+
     /// Rewrites the view's storage, as configuring a reused table cell does.
     public func prepareForReuse() {
         guard let storage else { return }
@@ -84,7 +103,7 @@ public final class View {
 
     /// A checksum of the view's own storage.
     public func storageChecksum() -> UInt64 {
-        HeapBlock.checksum(UnsafeRawBufferPointer(start: storage, count: bytes))
+        HeapBlock.checksum(UnsafeRawBufferPointer(start: storage, count: storage == nil ? 0 : bytes))
     }
 }
 

@@ -1,0 +1,68 @@
+/// Paging a controller's memory out to a freezer file and back (the freezer).
+extension ViewController {
+    /// Every view the controller holds: its tree, outlet subtrees, additional views (a
+    /// table's cells), each once, in a fixed order.
+    final func forEachHeldView(_ body: (View) -> Void) {
+        var seen = Set<ObjectIdentifier>()
+        func visit(_ view: View) {
+            if seen.insert(ObjectIdentifier(view)).inserted { body(view) }
+        }
+        viewIfLoaded?.forEachInTree(visit)
+        for outlet in outlets { outlet.forEachInTree(visit) }
+        forEachAdditionalView(visit)
+    }
+
+    /// The heap blocks the controller holds, in a fixed order.
+    final var heldBlocks: [HeapBlock] {
+        [cache, model].compactMap { $0 } + userData
+    }
+
+    /// Writes bitmaps, view storage and blocks to `file` and frees them (measured).
+    final func freezeMemory(to file: FreezerFile) -> Bool {
+        var ok = true
+        runtime.ledger.measure(owner: owner(.backingStore)) {
+            forEachHeldView { view in if ok { ok = view.layer.freeze(to: file) } }
+        }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            forEachHeldView { view in if ok { ok = view.freezeStorage(to: file) } }
+        }
+        for (category, block) in categorizedBlocks where ok {
+            runtime.ledger.measure(owner: owner(category)) { ok = block.freeze(to: file) }
+        }
+        return ok
+    }
+
+    /// Reads back what ``freezeMemory(to:)`` wrote, in the same order (measured).
+    final func thawMemory(from file: FreezerFile) -> Bool {
+        var ok = true
+        runtime.ledger.measure(owner: owner(.backingStore)) {
+            forEachHeldView { view in if ok { ok = view.layer.thaw(from: file) } }
+        }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            forEachHeldView { view in if ok { ok = view.thawStorage(from: file) } }
+        }
+        for (category, block) in categorizedBlocks where ok {
+            runtime.ledger.measure(owner: owner(category)) { ok = block.thaw(from: file) }
+        }
+        return ok
+    }
+
+    /// Checksums of everything the controller holds (for byte-identical round trips).
+    public final var memoryChecksums: [UInt64] {
+        var sums: [UInt64] = []
+        forEachHeldView { view in
+            sums.append(view.storageChecksum())
+            sums.append(view.layer.backingStoreChecksum() ?? 0)
+        }
+        for block in heldBlocks { sums.append(block.checksum()) }
+        return sums
+    }
+
+    private var categorizedBlocks: [(MemoryCategory, HeapBlock)] {
+        var blocks: [(MemoryCategory, HeapBlock)] = []
+        if let cache { blocks.append((.cache, cache)) }
+        if let model { blocks.append((.model, model)) }
+        for block in userData { blocks.append((.userData, block)) }
+        return blocks
+    }
+}

@@ -1,0 +1,101 @@
+/// No termination: apps are warned, and crossing the budget crashes the foreground app
+/// (an out-of-memory crash, its unsaved data lost).
+public struct NoTermination: TerminationPolicy {
+    public let name = "none"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        if !device.runningAppsWarned { return .warnRunningApps }
+        return device.usedBytes > device.budgetBytes ? .killForeground : nil
+    }
+}
+
+/// XNU's jetsam: idle and suspended apps first (lowest band first, least recently used
+/// first within a band), one kill at a time; running apps are warned only when kills are
+/// not enough; the foreground app is killed last. Frozen apps hold no memory and are spared.
+public struct JetsamPolicy: TerminationPolicy {
+    public let name = "jetsam"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        if let victim = Self.victims(device).first { return .kill(victim.name) }
+        if !device.runningAppsWarned { return .warnRunningApps }
+        return device.usedBytes > device.budgetBytes ? .killForeground : nil
+    }
+
+    /// Kill candidates in jetsam order: lowest band first, least recently used first.
+    public static func victims(_ device: DeviceSnapshot) -> [AppSnapshot] {
+        device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
+            .sorted { ($0.band, $0.useOrder) < ($1.band, $1.useOrder) }
+    }
+}
+
+/// The largest background app first.
+public struct LargestFirstPolicy: TerminationPolicy {
+    public let name = "largest-first"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let victims = device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
+            .sorted { ($0.bytes, -Int($0.useOrder)) > ($1.bytes, -Int($1.useOrder)) }
+        if let victim = victims.first { return .kill(victim.name) }
+        if !device.runningAppsWarned { return .warnRunningApps }
+        return device.usedBytes > device.budgetBytes ? .killForeground : nil
+    }
+}
+
+/// Android's lmkd: kills from the highest `oom_score_adj` down (cached apps 900-999, least
+/// recently used highest), one per decision; perceptible (200) and better are spared unless
+/// the level is critical. Delivers `onTrimMemory` as apps leave the foreground and as
+/// pressure rises.
+public struct LowMemoryKillerPolicy: TerminationPolicy {
+    public let name = "lmk"
+    /// `oom_score_adj` at or below this is spared unless the level is critical (perceptible).
+    public static let sparedAtOrBelow = 200
+    public init() {}
+
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let victims = device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
+            .filter { $0.oomScoreAdj > Self.sparedAtOrBelow || device.level == .critical }
+            .sorted { ($0.oomScoreAdj, -Int($0.useOrder)) > ($1.oomScoreAdj, -Int($1.useOrder)) }
+        if let victim = victims.first { return .kill(victim.name) }
+        return device.usedBytes > device.budgetBytes ? .killForeground : nil
+    }
+
+    public func trimLevels(whenBackgrounded app: AppSnapshot) -> [TrimLevel] { [.uiHidden, .background] }
+
+    public func trimLevels(forLevel level: PressureLevel, apps: [AppSnapshot]) -> [(app: String, level: TrimLevel)] {
+        guard level > .normal else { return [] }
+        return apps.filter { $0.state.hasProcess }.map { app in
+            if app.isForeground { return (app.name, level == .critical ? .runningCritical : .runningModerate) }
+            return (app.name, level == .critical ? .complete : .moderate)
+        }
+    }
+}
+
+/// Freezes suspended apps (least recently used first) instead of killing them, while the
+/// freezer's write budget lasts; then falls back to jetsam's kills.
+public struct FreezePolicy: TerminationPolicy {
+    public let name = "freeze"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let freezable = device.apps.filter { $0.state == .suspended && !$0.isFrozen && !$0.isForeground }
+            .filter { $0.bytes > 0 && $0.bytes <= device.freezeBudgetBytes }
+            .sorted { $0.useOrder < $1.useOrder }
+        if let candidate = freezable.first { return .freeze(candidate.name) }
+        return JetsamPolicy().nextAction(device)
+    }
+}
+
+/// The built-in termination policies by name.
+public enum TerminationPolicies {
+    public static let builtInNames = ["none", "jetsam", "lmk", "largest-first", "freeze"]
+
+    public static func named(_ name: String) -> (any TerminationPolicy)? {
+        switch name {
+        case "none": return NoTermination()
+        case "jetsam": return JetsamPolicy()
+        case "lmk": return LowMemoryKillerPolicy()
+        case "largest-first": return LargestFirstPolicy()
+        case "freeze": return FreezePolicy()
+        default: return nil
+        }
+    }
+}

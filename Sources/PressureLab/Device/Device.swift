@@ -1,0 +1,334 @@
+/// A device: apps sharing one memory budget, pressure levels, and a termination policy.
+///
+/// Memory in use is what jemalloc measured for each app (the sum of its runtime's ledger),
+/// never declared sizes. Simulated time (``now``, for recency and idle steps) is separate
+/// from the real time launches are measured in.
+///
+/// ```swift
+/// let device = Device(configuration: .init(budgetBytes: 768 << 20), termination: JetsamPolicy())
+/// device.install(mail); device.install(photos)
+/// try device.open("mail")     // cold launch, then the policy enforces the budget
+/// try device.open("photos")   // mail goes home (saved, suspended); photos launches
+/// ```
+public final class Device {
+    /// The budget and limits.
+    public struct Configuration: Sendable {
+        /// Memory all apps share, bytes.
+        public var budgetBytes: Int
+        public var thresholds: PressureThresholds
+        /// A per-app hard limit (jetsam's per-process limit), bytes.
+        public var appLimitBytes: Int?
+        /// Bytes the freezer may write in all.
+        public var freezeWriteBudgetBytes: Int
+
+        public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
+                    freezeWriteBudgetBytes: Int? = nil) {
+            self.budgetBytes = budgetBytes
+            self.thresholds = thresholds
+            self.appLimitBytes = appLimitBytes
+            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? 4 * budgetBytes
+        }
+    }
+
+    /// An installed app and what the device knows of it.
+    public final class InstalledApp {
+        public let app: Application
+        public fileprivate(set) var lastUsed: Double = 0
+        public fileprivate(set) var useOrder: UInt64 = 0
+        public fileprivate(set) var isFrozen = false
+        fileprivate var warnedNearLimit = false
+        init(app: Application) { self.app = app }
+        public var name: String { app.name }
+        /// Measured bytes the app holds.
+        public var bytes: Int { app.runtime.ledger.total }
+    }
+
+    public let configuration: Configuration
+    public let termination: any TerminationPolicy
+    /// Installed apps, in installation order.
+    public private(set) var apps: [InstalledApp] = []
+    /// The app in front.
+    public private(set) var foreground: InstalledApp?
+    /// The current pressure level.
+    public private(set) var level: PressureLevel = .normal
+    /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
+    public var pressureSources: [any PressureSource]
+    /// Scripted warnings (the second source).
+    public let scripted = ScriptedPressure()
+    /// Simulated time, seconds.
+    public private(set) var now: Double = 0
+    /// Counters and latencies.
+    public private(set) var metrics = DeviceMetrics()
+    /// Bytes the freezer may still write.
+    public private(set) var freezeBudgetBytes: Int
+    private var useCounter: UInt64 = 0
+    private var freezeSequence = 0
+
+    public init(configuration: Configuration, termination: any TerminationPolicy) {
+        self.configuration = configuration
+        self.termination = termination
+        self.freezeBudgetBytes = configuration.freezeWriteBudgetBytes
+        self.pressureSources = [MeasuredPressure(thresholds: configuration.thresholds)]
+        self.pressureSources.append(scripted)
+    }
+
+    /// Installs an app (not running).
+    public func install(_ app: Application) {
+        precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
+        apps.append(InstalledApp(app: app))
+    }
+
+    /// The installed app of that name.
+    public func installed(_ name: String) -> InstalledApp? { apps.first { $0.name == name } }
+
+    /// Measured bytes all apps hold.
+    public var usedBytes: Int { apps.reduce(0) { $0 + $1.bytes } }
+
+    /// Apps whose process exists (running or suspended, frozen included).
+    public var cachedAppCount: Int { apps.filter { $0.app.state.hasProcess }.count }
+
+    // MARK: - Steps
+
+    /// Brings `name` to the front: the current foreground app goes home (it saves and is
+    /// suspended), then `name` is thawed, resumed or cold-launched (timed), then the
+    /// budget is enforced.
+    @discardableResult
+    public func open(_ name: String) throws -> LaunchKind {
+        guard let target = installed(name) else { throw RuntimeError.unknownScreen("app \(name)") }
+        now += 1
+        if let current = foreground, current !== target { try sendHome(current) }
+        let start = MonotonicClock.now()
+        var thawed = false
+        if target.isFrozen {
+            try thaw(target)
+            thawed = true
+            target.app.runtime.trace.record(app: name, controller: nil, .thawed)
+        }
+        let launched = try target.app.launch()
+        let elapsed = MonotonicClock.now() &- start
+        let kind: LaunchKind = thawed ? .thaw : (launched ?? .resume)
+        switch kind {
+        case .cold: metrics.coldLaunches += 1
+        case .resume: metrics.resumes += 1
+        case .thaw: metrics.thaws += 1
+        }
+        metrics.recordLaunch(kind, nanoseconds: elapsed)
+        foreground = target
+        touch(target)
+        enforce()
+        metrics.sampleCachedApps(cachedAppCount)
+        return kind
+    }
+
+    /// The foreground app goes home; nothing is in front.
+    public func goHome() throws {
+        now += 1
+        if let current = foreground { try sendHome(current) }
+        foreground = nil
+        enforce()
+        metrics.sampleCachedApps(cachedAppCount)
+    }
+
+    /// Simulated time passes.
+    public func idle(seconds: Double) {
+        now += max(0, seconds)
+        enforce()
+        metrics.sampleCachedApps(cachedAppCount)
+    }
+
+    /// A scripted memory warning at `level`.
+    public func injectWarning(_ level: PressureLevel = .warning) {
+        scripted.inject(level)
+        enforce()
+    }
+
+    private func sendHome(_ installed: InstalledApp) throws {
+        try installed.app.home()
+        if foreground === installed { foreground = nil }
+        for trim in termination.trimLevels(whenBackgrounded: snapshot(of: installed)) {
+            installed.app.trimMemory(trim)
+        }
+    }
+
+    private func touch(_ installed: InstalledApp) {
+        useCounter += 1
+        installed.useOrder = useCounter
+        installed.lastUsed = now
+    }
+
+    // MARK: - Enforcing the budget
+
+    /// Evaluates pressure and lets the termination policy reclaim memory, one action at a
+    /// time, until use is below the warning clear threshold (and the budget) or the policy
+    /// has nothing more to do. Per-app limits are enforced first, under every policy.
+    public func enforce() {
+        enforceAppLimits()
+        let previous = level
+        let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes)) }
+        level = levels.map(\.1).max() ?? .normal
+        // A warning from a source other than measured use (a script, a live bridge) is
+        // delivered to the running apps as such, whatever the policy.
+        let injected = levels.filter { !($0.0 is MeasuredPressure) }.map(\.1).max() ?? .normal
+        if injected > .normal {
+            for installed in apps where installed.app.state.isRunning {
+                installed.app.receiveMemoryWarning(level: injected)
+            }
+        }
+        if level > previous {
+            let snapshots = apps.map(snapshot(of:))
+            for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
+                installed(name)?.app.trimMemory(trim)
+            }
+        }
+        let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
+        guard level > .normal || usedBytes > configuration.budgetBytes else { return }
+        var warned = false
+        for _ in 0..<(apps.count * 2 + 4) {
+            let used = usedBytes
+            guard used > clear || used > configuration.budgetBytes else { break }
+            let state = DeviceSnapshot(apps: apps.map(snapshot(of:)), usedBytes: used, budgetBytes: configuration.budgetBytes,
+                                       level: level, bytesToFree: used - min(clear, configuration.budgetBytes),
+                                       freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
+            guard let action = termination.nextAction(state) else { break }
+            switch action {
+            case .kill(let name):
+                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground else { return }
+                kill(victim)
+            case .freeze(let name):
+                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen else { return }
+                if !freeze(victim) { kill(victim) }
+            case .warnRunningApps:
+                warned = true
+                for installed in apps where installed.app.state.isRunning {
+                    installed.app.receiveMemoryWarning(level: level, targetBytes: used - clear)
+                }
+            case .killForeground:
+                guard let victim = foreground else { return }
+                metrics.outOfMemoryCrashes += 1
+                metrics.killOrder.append(victim.name)
+                victim.app.crash()
+                foreground = nil
+            }
+        }
+        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
+    }
+
+    private func enforceAppLimits() {
+        guard let limit = configuration.appLimitBytes else { return }
+        for installed in apps where installed.app.state.hasProcess {
+            let bytes = installed.bytes
+            if bytes > limit {
+                metrics.limitKills += 1
+                if installed === foreground {
+                    metrics.outOfMemoryCrashes += 1
+                    metrics.killOrder.append(installed.name)
+                    installed.app.crash()
+                    foreground = nil
+                } else {
+                    kill(installed)
+                }
+            } else if bytes > limit * 9 / 10 {
+                // A warning goes out near the limit, once per crossing.
+                if !installed.warnedNearLimit, installed.app.state.isRunning {
+                    installed.warnedNearLimit = true
+                    installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit * 8 / 10)
+                }
+            } else {
+                installed.warnedNearLimit = false
+            }
+        }
+    }
+
+    private func kill(_ installed: InstalledApp) {
+        metrics.kills += 1
+        metrics.killOrder.append(installed.name)
+        installed.app.kill()
+        if installed.isFrozen {
+            installed.isFrozen = false
+            removeFreezerFile(installed)
+        }
+    }
+
+    // MARK: - Freezer
+
+    /// Writes a suspended app's memory to its freezer file and frees it.
+    @discardableResult
+    public func freeze(_ installed: InstalledApp) -> Bool {
+        guard installed.app.state == .suspended, !installed.isFrozen else { return false }
+        let path = freezerPath(installed)
+        guard let file = try? FreezerFile(path: path, mode: .write) else { return false }
+        var ok = true
+        for controller in installed.app.controllers where ok { ok = controller.freezeMemory(to: file) }
+        ok = ok && file.sync()
+        file.close()
+        let written = file.bytesTransferred
+        guard ok else {
+            // A failed write leaves what was written frozen: read it back before giving up.
+            if let reader = try? FreezerFile(path: path, mode: .read) {
+                for controller in installed.app.controllers { _ = controller.thawMemory(from: reader) }
+            }
+            return false
+        }
+        freezeBudgetBytes -= written
+        metrics.freezes += 1
+        metrics.frozenBytesWritten += written
+        installed.isFrozen = true
+        installed.app.runtime.trace.record(app: installed.name, controller: nil, .frozen)
+        return true
+    }
+
+    private func thaw(_ installed: InstalledApp) throws {
+        let file = try FreezerFile(path: freezerPath(installed), mode: .read)
+        for controller in installed.app.controllers {
+            guard controller.thawMemory(from: file) else {
+                throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
+            }
+        }
+        file.close()
+        installed.isFrozen = false
+        removeFreezerFile(installed)
+    }
+
+    private func freezerPath(_ installed: InstalledApp) -> String {
+        "\(installed.app.runtime.bundle.directory)/\(installed.name).frozen"
+    }
+
+    private func removeFreezerFile(_ installed: InstalledApp) {
+        unlinkFile(freezerPath(installed))
+    }
+
+    // MARK: - Snapshots
+
+    func snapshot(of installed: InstalledApp) -> AppSnapshot {
+        AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
+                    isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
+                    useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: oomScoreAdj(of: installed))
+    }
+
+    /// The app's jetsam band: foreground 100, running in the background 30, frozen 75,
+    /// suspended apps sink to idle (0).
+    public func band(of installed: InstalledApp) -> JetsamBand {
+        if installed === foreground { return .foreground }
+        if installed.isFrozen { return .freezer }
+        switch installed.app.state {
+        case .active, .inactive: return .foreground
+        case .background: return .background
+        case .suspended, .notRunning: return .idle
+        }
+    }
+
+    /// The app's Android `oom_score_adj`: foreground 0, the previous app 700, cached apps
+    /// 900 and up by age (least recently used highest, at most 999).
+    public func oomScoreAdj(of installed: InstalledApp) -> Int {
+        if installed === foreground { return 0 }
+        let background = apps.filter { $0 !== foreground && $0.app.state.hasProcess }
+            .sorted { $0.useOrder > $1.useOrder }
+        guard let rank = background.firstIndex(where: { $0 === installed }) else { return 1000 }
+        return rank == 0 ? 700 : min(999, 900 + rank - 1)
+    }
+}
+
+extension TraceEventKind {
+    public static let frozen = TraceEventKind("frozen")
+    public static let thawed = TraceEventKind("thawed")
+}

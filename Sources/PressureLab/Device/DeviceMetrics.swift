@@ -1,0 +1,44 @@
+import Histogram
+
+/// What a device run counted and measured.
+public struct DeviceMetrics {
+    public var kills = 0
+    /// Kills by the per-app limit (included in ``kills``).
+    public var limitKills = 0
+    public var freezes = 0
+    public var thaws = 0
+    public var coldLaunches = 0
+    public var resumes = 0
+    public var outOfMemoryCrashes = 0
+    /// Bytes the freezer wrote.
+    public var frozenBytesWritten = 0
+    /// Samples of the number of apps alive (running or suspended, frozen included), one per step.
+    public private(set) var cachedAppsSamples: [Int] = []
+    /// Names killed, in order.
+    public var killOrder: [String] = []
+    private var launchHistograms: [LaunchKind: Histogram<UInt64>] = [:]
+
+    public init() {}
+
+    /// The mean number of apps alive.
+    public var cachedAppsMean: Double {
+        cachedAppsSamples.isEmpty ? 0 : Double(cachedAppsSamples.reduce(0, +)) / Double(cachedAppsSamples.count)
+    }
+
+    mutating func sampleCachedApps(_ count: Int) { cachedAppsSamples.append(count) }
+
+    mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64) {
+        _ = launchHistograms[kind, default: Histogram(highestTrackableValue: 60_000_000_000,
+                                                      numberOfSignificantValueDigits: .three)].record(max(1, nanoseconds))
+    }
+
+    /// Launch latency percentiles of one kind.
+    public func launchLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
+        guard let histogram = launchHistograms[kind], histogram.totalCount > 0 else {
+            return ReloadStatistics.Summary(count: 0, p50: 0, p90: 0, p99: 0, max: 0)
+        }
+        return ReloadStatistics.Summary(count: Int(histogram.totalCount), p50: histogram.valueAtPercentile(50),
+                                        p90: histogram.valueAtPercentile(90), p99: histogram.valueAtPercentile(99),
+                                        max: histogram.max)
+    }
+}

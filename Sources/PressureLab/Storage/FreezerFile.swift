@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that frozen memory is written to, block after block, and read back from in the
+/// same order (the freezer's swap). Reads and writes are real I/O.
+final class FreezerFile {
+    let path: String
+    private var descriptor: Int32
+    /// Bytes written (or read) so far.
+    private(set) var bytesTransferred = 0
+
+    enum Mode { case write, read }
+
+    init(path: String, mode: Mode) throws(RuntimeError) {
+        self.path = path
+        let flags = mode == .write ? (O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) : (O_RDONLY | O_CLOEXEC)
+        descriptor = open(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            throw .bundle(path: path, reason: "cannot open the freezer file: \(FileIO.errorText(errno))")
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        if descriptor >= 0 {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Writes `count` bytes at `pointer`.
+    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let wrote = systemWrite(descriptor, pointer + done, count - done)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += wrote
+        }
+        bytesTransferred += count
+        return true
+    }
+
+    /// Reads exactly `count` bytes into `pointer`.
+    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let got = systemRead(descriptor, pointer + done, count - done)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if got == 0 { return false }
+            done += got
+        }
+        bytesTransferred += count
+        return true
+    }
+
+    /// Flushes written data to the device.
+    func sync() -> Bool { fsync(descriptor) == 0 }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+private let systemClose = Glibc.close
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+private let systemClose = Darwin.close
+#endif
+
+/// Moves an allocation's bytes to a freezer file and back.
+enum PageOut {
+    /// Writes `count` bytes and frees them; nil when the write failed (nothing is freed).
+    static func freeze(_ pointer: UnsafeMutableRawPointer?, count: Int, to file: FreezerFile) -> Bool {
+        guard let pointer, count > 0 else { return true }
+        guard file.write(pointer, count: count) else { return false }
+        free(pointer)
+        return true
+    }
+
+    /// Allocates `count` bytes and reads them back.
+    static func thaw(count: Int, from file: FreezerFile) -> UnsafeMutableRawPointer? {
+        guard count > 0 else { return nil }
+        let pointer = HeapBlock.allocate(count)
+        guard file.read(into: pointer, count: count) else {
+            free(pointer)
+            return nil
+        }
+        return pointer
+    }
+}

@@ -1,0 +1,86 @@
+import PressureLab
+import PressureLabHeap
+
+/// Termination policies compared on Fleet's workload (ASPLOS 2024): launch apps in
+/// sequence under a budget that holds only some of them, then revisit them in least
+/// recently used order; count the apps kept alive (cached) and time every launch.
+public struct DeviceComparison {
+    /// One policy's figures.
+    public struct Row: Sendable {
+        public var policy: String
+        public var cachedAppsMean: Double
+        public var kills: Int
+        public var freezes: Int
+        public var coldLaunches: Int
+        public var resumes: Int
+        public var thaws: Int
+        public var outOfMemoryCrashes: Int
+        public var dataLossBytes: Int
+        public var launches: [LaunchKind: ReloadStatistics.Summary]
+    }
+
+    public var appCount: Int
+    /// How many apps' worth of memory the budget holds.
+    public var appsThatFit: Double
+    /// How many times the whole sequence is revisited.
+    public var revisits: Int
+
+    public init(appCount: Int = 20, appsThatFit: Double = 8, revisits: Int = 2) {
+        self.appCount = appCount
+        self.appsThatFit = appsThatFit
+        self.revisits = revisits
+    }
+
+    /// An app of about 12 MiB in front: a feed table, a detail screen with a full-screen
+    /// bitmap, a model and a cache (phone-sized).
+    public static func screens() throws -> [ScreenSpec] {
+        [
+            ScreenSpec(name: "feed", view: try .single(bytes: 2048, backing: Layer.bitmapBytes(width: 750, height: 1334)),
+                       cacheBytes: 2 << 20,
+                       table: TableSpec(rows: 500, visibleRows: 8, cell: try .wide(count: 4, bytes: 1024))),
+            ScreenSpec(name: "detail", view: try .tree(depth: 2, fanout: 4, bytes: 2048,
+                                                      rootBacking: Layer.bitmapBytes(width: 750, height: 1334)),
+                       outlets: 4, cacheBytes: 1 << 20, modelBytes: 1 << 20),
+        ]
+    }
+
+    static func makeApp(_ index: Int) throws -> Application {
+        let name = "app\(index)"
+        let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
+        for screen in try screens() { try runtime.register(screen) }
+        runtime.cleanupPolicy = IOS6Policy()
+        return Application(name: name, runtime: runtime, hierarchy: .navigation(["feed", "detail"]))
+    }
+
+    /// Measured bytes of one app in front.
+    public static func measureOneApp() throws -> Int {
+        let app = try makeApp(0)
+        try app.launch()
+        defer { app.kill() }
+        return app.runtime.ledger.total
+    }
+
+    public func run(policy name: String, progress: ((String) -> Void)? = nil) throws -> Row {
+        let perApp = try Self.measureOneApp()
+        let budget = Int(Double(perApp) * appsThatFit)
+        let device = Device(configuration: .init(budgetBytes: budget), termination: TerminationPolicies.named(name)!)
+        let apps = try (1...appCount).map(Self.makeApp)
+        for app in apps { device.install(app) }
+        // Launch in sequence, then revisit in least recently used order (the same order).
+        for pass in 0...revisits {
+            for app in apps {
+                progress?("\(name): pass \(pass + 1), \(app.name)")
+                try device.open(app.name)
+            }
+        }
+        var launches: [LaunchKind: ReloadStatistics.Summary] = [:]
+        for kind in [LaunchKind.cold, .resume, .thaw] { launches[kind] = device.metrics.launchLatency(kind) }
+        let row = Row(policy: name, cachedAppsMean: device.metrics.cachedAppsMean, kills: device.metrics.kills,
+                      freezes: device.metrics.freezes, coldLaunches: device.metrics.coldLaunches,
+                      resumes: device.metrics.resumes, thaws: device.metrics.thaws,
+                      outOfMemoryCrashes: device.metrics.outOfMemoryCrashes,
+                      dataLossBytes: apps.reduce(0) { $0 + $1.dataLossBytes }, launches: launches)
+        for app in apps { app.kill() }
+        return row
+    }
+}

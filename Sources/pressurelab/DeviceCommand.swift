@@ -1,0 +1,62 @@
+import ArgumentParser
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+
+/// Compares termination policies on Fleet's app-switching workload.
+struct DeviceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "device",
+        abstract: "Compare termination policies on a Fleet-style app-switching run: cached apps, kills, launches (measured)."
+    )
+
+    @Option(name: .long, help: "Apps launched in sequence.")
+    var apps = 20
+
+    @Option(name: .long, help: "How many apps' worth of memory the budget holds.")
+    var fit = 8.0
+
+    @Option(name: .long, help: "Times the sequence is revisited in least recently used order.")
+    var revisits = 2
+
+    func validate() throws {
+        guard apps >= 2 else { throw ValidationError("--apps must be 2 or more (got \(apps))") }
+        guard fit >= 1 else { throw ValidationError("--fit must be 1 or more (got \(fit))") }
+        guard revisits >= 0 else { throw ValidationError("--revisits must be 0 or more (got \(revisits))") }
+    }
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let comparison = DeviceComparison(appCount: apps, appsThatFit: fit, revisits: revisits)
+        let progress = Progress(enabled: Progress.isTerminal)
+        var rows: [DeviceComparison.Row] = []
+        for name in ["jetsam", "lmk", "largest-first", "freeze"] {
+            rows.append(try comparison.run(policy: name) { progress.show($0) })
+        }
+        progress.clear()
+        let perApp = try DeviceComparison.measureOneApp()
+        print("\(apps) apps of \(ByteFormat.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
+            + "\(revisits)x in LRU order; budget \(ByteFormat.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).\n")
+        print(TextTable.render(
+            header: ["policy", "cached apps", "kills", "freezes", "cold", "resume", "thaw", "OOM", "data lost",
+                     "cold p50/p90/p99", "resume p50/p99", "thaw p50/p99"],
+            rows: rows.map { row in
+                [row.policy, String(format2(row.cachedAppsMean)), String(row.kills), String(row.freezes),
+                 String(row.coldLaunches), String(row.resumes), String(row.thaws), String(row.outOfMemoryCrashes),
+                 "\(row.dataLossBytes) B", Self.three(row.launches[.cold]), Self.two(row.launches[.resume]),
+                 Self.two(row.launches[.thaw])]
+            }))
+    }
+
+    static func three(_ summary: ReloadStatistics.Summary?) -> String {
+        guard let summary, summary.count > 0 else { return "-" }
+        return [summary.p50, summary.p90, summary.p99].map { ByteFormat.duration(nanoseconds: $0) }.joined(separator: "/")
+    }
+
+    static func two(_ summary: ReloadStatistics.Summary?) -> String {
+        guard let summary, summary.count > 0 else { return "-" }
+        return [summary.p50, summary.p99].map { ByteFormat.duration(nanoseconds: $0) }.joined(separator: "/")
+    }
+}
+
+func format2(_ value: Double) -> String { ByteFormat.formatted(value, decimals: 2) }

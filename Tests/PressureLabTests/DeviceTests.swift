@@ -1,0 +1,217 @@
+import Foundation
+import PressureLab
+import PressureLabHeap
+import Testing
+
+@Suite("The device: budget, pressure, kills and freezing")
+struct DeviceTests {
+    /// An app whose single screen holds about `bitmap` bytes in a bitmap.
+    static func app(_ name: String, bitmap: Int = 4 << 20) throws -> Application {
+        let runtime = try RuntimeContext(app: name, generation: .iOS6)
+        try runtime.register(ScreenSpec(name: "main", view: try .tree(depth: 1, fanout: 4, bytes: 1024, rootBacking: bitmap),
+                                        outlets: 1, cacheBytes: 256 << 10, modelBytes: 128 << 10))
+        try runtime.register(ScreenSpec(name: "compose", view: try .single(bytes: 1024)))
+        return Application(name: name, runtime: runtime, hierarchy: .nav("main"))
+    }
+
+    /// Measured bytes of one app in front.
+    static func appBytes(bitmap: Int = 4 << 20) throws -> Int {
+        let probe = try app("probe", bitmap: bitmap)
+        try probe.launch()
+        defer { probe.kill() }
+        return probe.runtime.ledger.total
+    }
+
+    @Test("jetsam kills idle apps least recently used first, one at a time, and stops below the clear threshold")
+    func jetsamOrder() throws {
+        let perApp = try Self.appBytes()
+        // Each app is 12% of the budget: the 7th crosses the 80% warning rise.
+        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 12), termination: JetsamPolicy())
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+        for name in names { device.install(try Self.app(name)) }
+        var afterEach: [Double] = []
+        for name in names {
+            try device.open(name)
+            afterEach.append(Double(device.usedBytes) / Double(device.configuration.budgetBytes))
+        }
+        #expect(device.metrics.killOrder == ["a", "b", "c", "d"])
+        #expect(device.metrics.kills == 4)
+        // Kills stop once use is below the warning clear threshold (70%), not far below it.
+        #expect(afterEach[6] < 0.70 && afterEach[6] > 0.55)
+        #expect(afterEach.allSatisfy { $0 < 0.80 })
+        #expect(device.installed("a")!.app.state == .notRunning)
+        #expect(device.installed("i")!.app.state == .active)
+        #expect(device.metrics.outOfMemoryCrashes == 0)
+    }
+
+    @Test("jetsam's band order: idle before background before freezer; the foreground app last")
+    func bandOrder() {
+        func app(_ name: String, _ band: JetsamBand, _ order: UInt64, state: AppState = .suspended,
+                 frozen: Bool = false, foreground: Bool = false) -> AppSnapshot {
+            AppSnapshot(name: name, state: state, isForeground: foreground, isFrozen: frozen, bytes: 10 << 20,
+                        lastUsed: Double(order), useOrder: order, band: band, oomScoreAdj: 900)
+        }
+        let snapshot = DeviceSnapshot(
+            apps: [app("bg-old", .background, 1, state: .background), app("idle-new", .idle, 5),
+                   app("idle-old", .idle, 2), app("frozen", .freezer, 0, frozen: true),
+                   app("front", .foreground, 9, state: .active, foreground: true), app("aging", .aging1, 3)],
+            usedBytes: 100, budgetBytes: 100, level: .critical, bytesToFree: 50, freezeBudgetBytes: 0,
+            runningAppsWarned: false)
+        #expect(JetsamPolicy.victims(snapshot).map(\.name) == ["idle-old", "idle-new", "aging", "bg-old"])
+        var nothingLeft = snapshot
+        nothingLeft.apps = [app("front", .foreground, 9, state: .active, foreground: true)]
+        #expect(JetsamPolicy().nextAction(nothingLeft) == .warnRunningApps)
+        nothingLeft.runningAppsWarned = true
+        nothingLeft.usedBytes = 101
+        #expect(JetsamPolicy().nextAction(nothingLeft) == .killForeground)
+    }
+
+    @Test("lmk kills from the highest oom_score_adj down and spares perceptible apps unless critical")
+    func lmkOrder() {
+        func app(_ name: String, _ adj: Int, order: UInt64) -> AppSnapshot {
+            AppSnapshot(name: name, state: .suspended, isForeground: false, isFrozen: false, bytes: 1 << 20,
+                        lastUsed: 0, useOrder: order, band: .idle, oomScoreAdj: adj)
+        }
+        var snapshot = DeviceSnapshot(apps: [app("previous", 700, order: 9), app("cached-old", 905, order: 1),
+                                             app("cached-new", 900, order: 5), app("perceptible", 200, order: 3)],
+                                      usedBytes: 90, budgetBytes: 100, level: .warning, bytesToFree: 20,
+                                      freezeBudgetBytes: 0, runningAppsWarned: false)
+        #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("cached-old"))
+        snapshot.apps = [app("perceptible", 200, order: 3)]
+        #expect(LowMemoryKillerPolicy().nextAction(snapshot) == nil)
+        snapshot.level = .critical
+        #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("perceptible"))
+    }
+
+    @Test("lmk delivers onTrimMemory as apps leave the foreground; oom_score_adj follows recency")
+    func lmkTrims() throws {
+        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: LowMemoryKillerPolicy())
+        for name in ["a", "b", "c"] { device.install(try Self.app(name)) }
+        for name in ["a", "b", "c"] { try device.open(name) }
+        let a = device.installed("a")!
+        #expect(a.app.runtime.trace.summary.filter { $0 == "onTrimMemory" }.count == 2)  // UI_HIDDEN, BACKGROUND
+        #expect(device.oomScoreAdj(of: device.installed("c")!) == 0)
+        #expect(device.oomScoreAdj(of: device.installed("b")!) == 700)
+        #expect(device.oomScoreAdj(of: a) == 900)
+    }
+
+    @Test("a per-app limit kills the app that crosses it, at once")
+    func perAppLimit() throws {
+        let perApp = try Self.appBytes()
+        let device = Device(configuration: .init(budgetBytes: 1 << 30, appLimitBytes: perApp * 2), termination: JetsamPolicy())
+        device.install(try Self.app("hog"))
+        device.install(try Self.app("quiet"))
+        try device.open("quiet")
+        try device.open("hog")
+        device.installed("hog")!.app.window.topViewController!.type(bytes: perApp * 3 / 2)
+        device.idle(seconds: 1)
+        #expect(device.installed("hog")!.app.state == .notRunning)
+        #expect(device.installed("quiet")!.app.state == .suspended)
+        #expect(device.metrics.limitKills == 1)
+        #expect(device.metrics.killOrder == ["hog"])
+    }
+
+    @Test("a suspended app that is killed gets no willTerminate; its unsaved data is none")
+    func killedSuspendedApp() throws {
+        let perApp = try Self.appBytes()
+        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 30), termination: JetsamPolicy())
+        for name in ["a", "b", "c", "d"] { device.install(try Self.app(name)) }
+        try device.open("a")
+        device.installed("a")!.app.window.topViewController!.type(bytes: 1000)
+        for name in ["b", "c", "d"] { try device.open(name) }
+        let a = device.installed("a")!.app
+        #expect(a.state == .notRunning)
+        #expect(a.runtime.trace.summary.contains("processKilled"))
+        #expect(!a.runtime.trace.summary.contains("willTerminate"))
+        #expect(a.dataLossBytes == 0)
+        // Cold launch brings the typed data back from the archive.
+        try device.open("a")
+        #expect(device.installed("a")!.app.window.topViewController!.userDataBytes == 1000)
+    }
+
+    @Test("none: crossing the budget crashes the active app, out of memory, its unsaved data counted")
+    func noTermination() throws {
+        let perApp = try Self.appBytes()
+        let device = Device(configuration: .init(budgetBytes: perApp * 3), termination: NoTermination())
+        for name in ["a", "b", "c"] { device.install(try Self.app(name)) }
+        for name in ["a", "b", "c"] { try device.open(name) }
+        let c = device.installed("c")!.app
+        c.window.topViewController!.type(bytes: perApp)
+        device.idle(seconds: 1)
+        #expect(device.metrics.outOfMemoryCrashes == 1)
+        #expect(c.state == .notRunning)
+        #expect(c.dataLossBytes == perApp)
+        #expect(device.installed("a")!.app.state == .suspended)
+    }
+
+    @Test("freeze: the app's memory leaves the heap (measured) and comes back byte-identical on resume")
+    func freezeAndThaw() throws {
+        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: FreezePolicy())
+        device.install(try Self.app("frozen", bitmap: 8 << 20))
+        device.install(try Self.app("other"))
+        try device.open("frozen")
+        let frozen = device.installed("frozen")!
+        frozen.app.window.topViewController!.type(bytes: 12_345)
+        try device.open("other")
+        let before = frozen.app.controllers.map(\.memoryChecksums)
+        let held = frozen.bytes
+        let freeze = Heap.measure { #expect(device.freeze(frozen)) }
+        // Everything the app held is freed, except the objects that stay as its skeleton
+        // (controllers, view objects, block objects): under 64 KiB here.
+        #expect(-freeze.delta.net >= held - (64 << 10))
+        #expect(frozen.bytes < 64 << 10)
+        #expect(device.metrics.freezes == 1)
+        #expect(device.metrics.frozenBytesWritten >= (8 << 20) + 12_345)
+        #expect(try FileIO_size(frozen.app.runtime.bundle.directory + "/frozen.frozen") == device.metrics.frozenBytesWritten)
+        #expect(try device.open("frozen") == .thaw)
+        #expect(frozen.app.controllers.map(\.memoryChecksums) == before)
+        #expect(abs(frozen.bytes - held) <= 1024)
+        #expect(!FileManager.default.fileExists(atPath: frozen.app.runtime.bundle.directory + "/frozen.frozen"))
+    }
+
+    @Test("the freezer stops at its write budget and jetsam kills take over")
+    func freezeBudget() throws {
+        let perApp = try Self.appBytes()
+        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 30, freezeWriteBudgetBytes: perApp * 3 / 2),
+                            termination: FreezePolicy())
+        for name in ["a", "b", "c", "d", "e"] { device.install(try Self.app(name)) }
+        for name in ["a", "b", "c", "d", "e"] { try device.open(name) }
+        #expect(device.metrics.freezes == 1)
+        #expect(device.metrics.kills >= 1)
+        #expect(device.freezeBudgetBytes >= 0)
+    }
+
+    @Test("hysteresis: warning rises at 80% and clears below 70%; scripted warnings are a second source")
+    func pressureLevels() {
+        let measured = MeasuredPressure()
+        #expect(measured.level(usedBytes: 79, budgetBytes: 100) == .normal)
+        #expect(measured.level(usedBytes: 80, budgetBytes: 100) == .warning)
+        #expect(measured.level(usedBytes: 75, budgetBytes: 100) == .warning)
+        #expect(measured.level(usedBytes: 92, budgetBytes: 100) == .critical)
+        #expect(measured.level(usedBytes: 86, budgetBytes: 100) == .critical)
+        #expect(measured.level(usedBytes: 84, budgetBytes: 100) == .warning)
+        #expect(measured.level(usedBytes: 69, budgetBytes: 100) == .normal)
+        let scripted = ScriptedPressure()
+        scripted.inject(.critical)
+        #expect(scripted.level(usedBytes: 0, budgetBytes: 100) == .critical)
+        #expect(scripted.level(usedBytes: 0, budgetBytes: 100) == .normal)
+        #expect(PressureThresholds(warningRise: 0.7, warningClear: 0.8, criticalRise: 0.9, criticalClear: 0.85).problem != nil)
+        #expect(PressureThresholds.default.problem == nil)
+    }
+
+    @Test("a scripted warning reaches running apps through the policy")
+    func scriptedWarning() throws {
+        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
+        device.install(try Self.app("a"))
+        try device.open("a")
+        let app = device.installed("a")!.app
+        app.runtime.trace.removeAll()
+        device.injectWarning(.critical)
+        // Nothing to kill: jetsam warns the running apps.
+        #expect(app.runtime.trace.summary.first == "applicationDidReceiveMemoryWarning")
+    }
+}
+
+func FileIO_size(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
+}
