@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -29,11 +30,14 @@ let package = Package(
             name: "PressureLab",
             dependencies: ["PressureLabHeap", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
-        .target(name: "PressureLabHarness", dependencies: ["PressureLab", "PressureLabHeap"]),
+        .target(
+            name: "PressureLabHarness",
+            dependencies: ["PressureLab", "PressureLabHeap", .product(name: "Yams", package: "Yams")]
+        ),
         .executableTarget(
             name: "pressurelab",
             dependencies: [
-                "PressureLabHarness",
+                "PressureLabHarness", "PressureLab", "PressureLabHeap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,12 +5,28 @@ import PressureLabHeap
 /// `pressurelab`: simulate an app runtime under memory pressure, with real memory.
 @main
 struct PressureLabCommand: ParsableCommand {
+    /// Bad usage exits 64 (design.md), not ArgumentParser's default.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                StandardError.write(fullMessage(for: error) + "\n")
+                exit(withError: ExitCodes.badUsage)
+            }
+            exit(withError: error)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "pressurelab",
         abstract: "Simulate an app runtime under memory pressure with real memory, and measure what cleanup costs and saves.",
         version: PressureLabVersion.current,
-        subcommands: [GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self],
-        defaultSubcommand: GenerationsCommand.self
+        subcommands: [SuiteCommand.self, RunCommand.self, CompareCommand.self, ValidateCommand.self, ListCommand.self,
+                      GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self],
+        defaultSubcommand: SuiteCommand.self
     )
 }
 

@@ -28,6 +28,9 @@ public final class Application {
     public private(set) var lastRestorationError: RestorationError?
     /// Observers of the memory-warning notification, called in order after the delegate.
     public var memoryWarningObservers: [(Application) -> Void] = []
+    /// App-wide model data, loaded at launch and held while the process lives (bytes).
+    public var appDataBytes = 0
+    private var appData: HeapBlock?
 
     public init(name: String, runtime: RuntimeContext, hierarchy: HierarchySpec, archivePath: String? = nil) {
         self.name = name
@@ -81,6 +84,9 @@ public final class Application {
             recordApp(.restorationFailed)
             root = try build(hierarchy)
             modals = []
+        }
+        if appDataBytes > 0 {
+            runtime.ledger.measure(owner: appDataOwner) { appData = HeapBlock(count: appDataBytes, pattern: 0xDA) }
         }
         recordApp(.didFinishLaunching)
         do {
@@ -171,6 +177,8 @@ public final class Application {
         let tracing = runtime.trace.isEnabled
         runtime.trace.isEnabled = false
         window.tearDown()
+        runtime.ledger.measure(owner: appDataOwner) { appData = nil }
+        runtime.ledger.remove(owner: appDataOwner)
         runtime.trace.isEnabled = tracing
         state = .notRunning
     }
@@ -305,6 +313,9 @@ public final class Application {
         guard archive.app == name else { throw mismatch("the archive is for app '\(archive.app)'") }
         return (try make(archive.root), try archive.modals.map(make))
     }
+
+    /// The ledger key of the app-wide data.
+    private var appDataOwner: MemoryOwner { MemoryOwner(controller: ControllerID(screen: name, instance: 0), category: .model) }
 
     private func recordApp(_ kind: TraceEventKind) {
         runtime.trace.record(app: runtime.app, controller: nil, kind)

@@ -26,8 +26,8 @@ public final class RuntimeContext {
     public var memoryLimit: Int
     /// The window the app's controllers are shown in, if any (not retained).
     public internal(set) weak var window: Window?
-    /// Measured reload latencies, per kind and per screen.
-    public let reloadStatistics = ReloadStatistics()
+    /// Measured reload latencies, per kind and per screen (may be shared by the apps of a run).
+    public let reloadStatistics: ReloadStatistics
     /// What releases memory on a warning or trim: nil means each controller does what its
     /// ``OSGeneration``'s default `didReceiveMemoryWarning` did.
     public var cleanupPolicy: (any CleanupPolicy)?
@@ -43,13 +43,16 @@ public final class RuntimeContext {
 
     /// Creates a runtime with its own temporary bundle (removed with the runtime).
     public convenience init(app: String = "app", generation: OSGeneration = .iOS6,
-                            trace: TraceRecorder = TraceRecorder()) throws(RuntimeError) {
-        try self.init(app: app, generation: generation, bundle: ViewBundle(temporaryWithPrefix: app), trace: trace)
+                            trace: TraceRecorder = TraceRecorder(),
+                            reloadStatistics: ReloadStatistics = ReloadStatistics()) throws(RuntimeError) {
+        try self.init(app: app, generation: generation, bundle: ViewBundle(temporaryWithPrefix: app), trace: trace,
+                      reloadStatistics: reloadStatistics)
     }
 
     /// Creates a runtime over an existing bundle.
     public init(app: String, generation: OSGeneration, bundle: ViewBundle, trace: TraceRecorder,
-                memoryLimit: Int = HostMemory.current().safeLimit()) {
+                memoryLimit: Int = HostMemory.current().safeLimit(), reloadStatistics: ReloadStatistics = ReloadStatistics()) {
+        self.reloadStatistics = reloadStatistics
         self.app = app
         self.generation = generation
         self.bundle = bundle

@@ -1,0 +1,153 @@
+import PressureLab
+
+/// Plays a script step by step on a device, recording the timeline.
+struct Playback {
+    let scenario: Scenario
+    let device: Device
+    let apps: [String: Application]
+    let recorder: TraceRecorder
+    var random: SplitMix64
+    let total: Int
+    let progress: ((Int, Int) -> Void)?
+    private(set) var timeline: [RunResult.TimelineEntry] = []
+    private(set) var skipped = 0
+    private var step = 0
+
+    init(scenario: Scenario, device: Device, apps: [String: Application], recorder: TraceRecorder, random: SplitMix64,
+         total: Int, progress: ((Int, Int) -> Void)?) {
+        self.scenario = scenario
+        self.device = device
+        self.apps = apps
+        self.recorder = recorder
+        self.random = random
+        self.total = total
+        self.progress = progress
+    }
+
+    mutating func run(_ steps: [Scenario.Step]) throws {
+        for step in steps {
+            switch step {
+            case .repeatSteps(let times, let inner):
+                for _ in 0..<times { try run(inner) }
+            case .random(let count, let mix):
+                for _ in 0..<count { try perform(draw(mix)) }
+            default:
+                try perform(step)
+            }
+        }
+    }
+
+    private mutating func perform(_ step: Scenario.Step) throws {
+        self.step += 1
+        recorder.step = self.step
+        let applied = try apply(step)
+        if !applied { skipped += 1 }
+        timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),
+                              retainedBytes: device.usedBytes, level: device.level.description))
+        if self.step % 256 == 0 { progress?(self.step, total) }
+    }
+
+    private var foreground: Application? { device.foreground?.app }
+
+    /// Applies one step; false when it does not apply in the current state.
+    private mutating func apply(_ step: Scenario.Step) throws -> Bool {
+        switch step {
+        case .launch(let app), .switchTo(let app):
+            try device.open(app)
+        case .home:
+            guard device.foreground != nil else { return false }
+            try device.goHome()
+        case .idle(let seconds):
+            device.idle(seconds: seconds)
+        case .warning(let level):
+            device.injectWarning(level)
+        case .push(let screen):
+            guard let app = foreground, app.runtime.registeredScreens[screen] != nil,
+                  let navigation = app.window.visibleControllers.last(where: { $0 is NavigationController }) as? NavigationController
+            else { return false }
+            try navigation.push(try app.runtime.makeController(screen: screen))
+        case .pop(let count):
+            guard let navigation = foregroundNavigation, navigation.viewControllers.count > 1 else { return false }
+            try navigation.pop(count: count)
+        case .popToRoot:
+            guard let navigation = foregroundNavigation, navigation.viewControllers.count > 1 else { return false }
+            try navigation.popToRoot()
+        case .selectTab(let index):
+            guard let tabs = foreground?.window.visibleControllers.first(where: { $0 is TabBarController }) as? TabBarController,
+                  tabs.tabs.indices.contains(index) else { return false }
+            try tabs.select(index)
+        case .present(let screen):
+            guard let app = foreground, app.runtime.registeredScreens[screen] != nil,
+                  let context = app.window.presentationContext else { return false }
+            try context.present(try app.runtime.makeController(screen: screen))
+        case .dismiss:
+            guard let top = foreground?.window.presentationContext, top.presentingViewController != nil else { return false }
+            try top.dismiss()
+        case .type(let bytes):
+            guard let top = foreground?.window.topViewController else { return false }
+            top.type(bytes: bytes)
+        case .scroll(let rows):
+            guard let table = foreground?.window.topViewController as? TableViewController else { return false }
+            table.scroll(by: rows)
+        case .repeatSteps, .random:
+            return false
+        }
+        return true
+    }
+
+    private var foregroundNavigation: NavigationController? {
+        foreground?.window.visibleControllers.last { $0 is NavigationController } as? NavigationController
+    }
+
+    /// Draws one step from the mix, with arguments from the seed.
+    private mutating func draw(_ mix: [String: Double]) -> Scenario.Step {
+        let kinds = mix.keys.sorted()
+        let total = kinds.reduce(0) { $0 + mix[$1]! }
+        var pick = Double.random(in: 0..<total, using: &random)
+        var kind = kinds.last!
+        for candidate in kinds {
+            pick -= mix[candidate]!
+            if pick < 0 { kind = candidate; break }
+        }
+        let appNames = scenario.apps.map(\.name)
+        let screens = foreground.map { app in app.runtime.registeredScreens.keys.filter { !$0.hasPrefix("ui-") }.sorted() } ?? []
+        switch kind {
+        case "push": return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .push(screens.randomElement(using: &random)!)
+        case "present": return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .present(screens.randomElement(using: &random)!)
+        case "pop": return .pop(1)
+        case "pop_to_root": return .popToRoot
+        case "select_tab": return .selectTab(Int.random(in: 0..<5, using: &random))
+        case "switch": return .switchTo(appNames.randomElement(using: &random)!)
+        case "dismiss": return .dismiss
+        case "warning": return .warning(Int.random(in: 0..<4, using: &random) == 0 ? .critical : .warning)
+        case "type": return .type(Int.random(in: 64...4096, using: &random))
+        case "scroll": return .scroll(Int.random(in: -5...20, using: &random))
+        case "home": return .home
+        default: return .idle(Double(Int.random(in: 1...30, using: &random)))
+        }
+    }
+
+    func metrics(statistics: ReloadStatistics) -> RunMetrics {
+        let bytes = timeline.map(\.retainedBytes)
+        let counters = apps.values.map(\.runtime.cleanupCounters)
+        func sum(_ key: KeyPath<CleanupCounters, Int>) -> Int { counters.reduce(0) { $0 + $1[keyPath: key] } }
+        let deviceMetrics = device.metrics
+        return RunMetrics(
+            peakRetainedBytes: bytes.max() ?? 0, finalRetainedBytes: bytes.last ?? 0,
+            meanRetainedBytes: bytes.isEmpty ? 0 : bytes.reduce(0, +) / bytes.count,
+            warnings: sum(\.warnings), viewUnloads: sum(\.viewUnloads), viewReloads: statistics.count(.viewReload),
+            backingStorePurges: sum(\.backingStorePurges), cachePurges: sum(\.cachePurges),
+            kills: deviceMetrics.kills, freezes: deviceMetrics.freezes, coldLaunches: deviceMetrics.coldLaunches,
+            resumes: deviceMetrics.resumes, outOfMemoryCrashes: deviceMetrics.outOfMemoryCrashes,
+            dataLossBytes: apps.values.reduce(0) { $0 + $1.dataLossBytes }, cachedAppsMean: deviceMetrics.cachedAppsMean,
+            viewReloadLatencyNs: LatencySummary(statistics.summary(.viewReload)),
+            coldLaunchLatencyNs: LatencySummary(deviceMetrics.launchLatency(.cold)),
+            resumeLatencyNs: LatencySummary(deviceMetrics.launchLatency(.resume)),
+            thaws: deviceMetrics.thaws, modelReleases: sum(\.modelReleases),
+            backingStoreRedrawLatencyNs: LatencySummary(statistics.summary(.backingStoreRedraw)),
+            cacheRefillLatencyNs: LatencySummary(statistics.summary(.cacheRefill)),
+            modelReloadLatencyNs: LatencySummary(statistics.summary(.modelReload)),
+            thawLatencyNs: LatencySummary(deviceMetrics.launchLatency(.thaw)),
+            reloadTimeNs: statistics.totalNanoseconds, skippedSteps: skipped, steps: step)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Renders runs as a table, CSV or Markdown (one row per run), or JSON (the results file).
+public enum ResultFormat: String, CaseIterable, Sendable {
+    case table, json, csv, markdown
+}
+
+/// A comparison row: one run's headline figures and whether another run of the same
+/// scenario beats it on footprint and reload time together.
+public struct ComparisonRow: Sendable, Equatable {
+    public var scenario: String
+    public var policy: String
+    public var termination: String
+    public var peakBytes: Int
+    public var meanBytes: Int
+    public var finalBytes: Int
+    public var kills: Int
+    public var coldLaunches: Int
+    public var viewReloads: Int
+    public var reloadTimeNs: UInt64
+    public var viewReloadP50: UInt64
+    public var viewReloadP99: UInt64
+    public var dataLossBytes: Int
+    /// Another policy of the same scenario has less or equal mean footprint and reload time,
+    /// one of them strictly less.
+    public var dominated: Bool
+    /// Mean footprint relative to the scenario's first run, in percent.
+    public var meanDeltaPercent: Double
+}
+
+public enum ResultFormatter {
+    /// Headline rows, with domination and deltas computed per scenario.
+    public static func comparison(_ runs: [RunResult]) -> [ComparisonRow] {
+        var rows: [ComparisonRow] = []
+        let scenarios = runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for scenario in scenarios {
+            let group = runs.filter { $0.scenario == scenario }
+            let reference = Double(max(group.first?.metrics.meanRetainedBytes ?? 1, 1))
+            for run in group {
+                let metrics = run.metrics
+                let dominated = group.contains { other in
+                    let mean = other.metrics.meanRetainedBytes, time = other.metrics.reloadTimeNs
+                    return mean <= metrics.meanRetainedBytes && time <= metrics.reloadTimeNs
+                        && (mean < metrics.meanRetainedBytes || time < metrics.reloadTimeNs)
+                }
+                rows.append(ComparisonRow(
+                    scenario: scenario, policy: run.policy, termination: run.termination, peakBytes: metrics.peakRetainedBytes,
+                    meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.kills,
+                    coldLaunches: metrics.coldLaunches, viewReloads: metrics.viewReloads, reloadTimeNs: metrics.reloadTimeNs,
+                    viewReloadP50: metrics.viewReloadLatencyNs.p50, viewReloadP99: metrics.viewReloadLatencyNs.p99,
+                    dataLossBytes: metrics.dataLossBytes, dominated: dominated,
+                    meanDeltaPercent: (Double(metrics.meanRetainedBytes) / reference - 1) * 100))
+            }
+        }
+        return rows
+    }
+
+    static let header = ["scenario", "policy", "termination", "peak", "mean", "final", "mean vs first", "kills", "cold",
+                         "view reloads", "reload time", "view reload p50", "view reload p99", "data lost", "dominated"]
+
+    static func cells(_ row: ComparisonRow, machine: Bool) -> [String] {
+        if machine {
+            return [row.scenario, row.policy, row.termination, String(row.peakBytes), String(row.meanBytes),
+                    String(row.finalBytes), String(format: "%.2f", row.meanDeltaPercent), String(row.kills),
+                    String(row.coldLaunches), String(row.viewReloads), String(row.reloadTimeNs), String(row.viewReloadP50),
+                    String(row.viewReloadP99), String(row.dataLossBytes), row.dominated ? "yes" : "no"]
+        }
+        return [row.scenario, row.policy, row.termination, Units.mebibytes(row.peakBytes), Units.mebibytes(row.meanBytes),
+                Units.mebibytes(row.finalBytes), String(format: "%+.1f%%", row.meanDeltaPercent), String(row.kills),
+                String(row.coldLaunches), String(row.viewReloads), Units.duration(row.reloadTimeNs),
+                row.viewReloads > 0 ? Units.duration(row.viewReloadP50) : "-",
+                row.viewReloads > 0 ? Units.duration(row.viewReloadP99) : "-", "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
+    }
+
+    /// A plain-text table.
+    public static func table(_ rows: [ComparisonRow]) -> String {
+        let all = [header] + rows.map { cells($0, machine: false) }
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                let numeric = index >= 3 && (cell.first?.isNumber ?? false || cell.first == "+" || cell.first == "-")
+                return numeric ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([line(header), rule] + rows.map { line(cells($0, machine: false)) }).joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180 CSV with exact numbers (bytes, nanoseconds).
+    public static func csv(_ rows: [ComparisonRow]) -> String {
+        func field(_ text: String) -> String {
+            text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        let names = ["scenario", "policy", "termination", "peak_bytes", "mean_bytes", "final_bytes", "mean_vs_first_percent",
+                     "kills", "cold_launches", "view_reloads", "reload_time_ns", "view_reload_p50_ns", "view_reload_p99_ns",
+                     "data_loss_bytes", "dominated"]
+        return ([names.joined(separator: ",")] + rows.map { cells($0, machine: true).map(field).joined(separator: ",") })
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// A GitHub-flavoured Markdown table; dominated policies are struck through.
+    public static func markdown(_ rows: [ComparisonRow]) -> String {
+        var lines = ["| " + header.joined(separator: " | ") + " |",
+                     "|" + header.indices.map { $0 < 3 ? "---" : "---:" }.joined(separator: "|") + "|"]
+        for row in rows {
+            var cells = cells(row, machine: false)
+            if row.dominated { cells[1] = "~~\(cells[1])~~" }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The results file as JSON.
+    public static func json(_ file: ResultsFile) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(file), as: UTF8.self) + "\n"
+    }
+}
+
+/// Human units.
+public enum Units {
+    public static func mebibytes(_ bytes: Int) -> String { String(format: "%.2f MiB", Double(bytes) / 1_048_576) }
+
+    public static func duration(_ nanoseconds: UInt64) -> String {
+        if nanoseconds < 10_000 { return "\(nanoseconds) ns" }
+        if nanoseconds < 10_000_000 { return String(format: "%.1f us", Double(nanoseconds) / 1000) }
+        return String(format: "%.2f ms", Double(nanoseconds) / 1_000_000)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Finds scenario files: a path, a bundled scenario's name, or the whole bundled library.
+public struct ScenarioLibrary {
+    /// The directory of bundled scenarios.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The bundled library: `./scenarios`, else next to the executable's package.
+    public static func locate(executable: String = CommandLine.arguments.first ?? "") -> ScenarioLibrary? {
+        var candidates = [FileManager.default.currentDirectoryPath + "/scenarios"]
+        var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(url.appendingPathComponent("scenarios").path)
+            url.deleteLastPathComponent()
+        }
+        for candidate in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
+                return ScenarioLibrary(directory: candidate)
+            }
+        }
+        return nil
+    }
+
+    /// The bundled scenario files, sorted by name.
+    public var files: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(directory)/\($0)" }
+    }
+
+    /// A path as given if it exists, else the bundled scenario of that name.
+    public func resolve(_ argument: String) -> String {
+        if FileManager.default.fileExists(atPath: argument) { return argument }
+        for suffix in [".yaml", ".yml"] where FileManager.default.fileExists(atPath: "\(directory)/\(argument)\(suffix)") {
+            return "\(directory)/\(argument)\(suffix)"
+        }
+        return argument
+    }
+}

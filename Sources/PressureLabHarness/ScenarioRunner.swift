@@ -1,0 +1,82 @@
+import PressureLab
+import PressureLabHeap
+
+/// Runs a scenario under a cleanup policy and a termination policy: builds the device and
+/// its apps, plays the script (with `repeat` expanded and `random` drawn from the seed),
+/// and records the timeline, owners, counters and latency histograms.
+///
+/// Determinism: the same scenario, policies and seed give the same trace and the same
+/// byte counts (bytes are measured, but the work that allocates them is the same).
+public struct ScenarioRunner {
+    /// The tool's version, written into results.
+    public static let toolVersion = "0.1.0"
+
+    public init() {}
+
+    /// The OS generation a cleanup policy's apps behave as (their callbacks).
+    public static func generation(for policy: String) -> OSGeneration {
+        switch policy {
+        case "ios2": return .iPhoneOS2
+        case "ios3": return .iOS3
+        default: return .iOS6
+        }
+    }
+
+    /// One run. `trace` receives every event as it happens.
+    public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
+                    trace: ((TraceEvent) -> Void)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
+        guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
+        guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
+        let seed = seed ?? scenario.seed
+        let recorder = TraceRecorder(isEnabled: trace != nil, keepsEvents: false, sink: trace)
+        let statistics = ReloadStatistics()
+        let device = Device(configuration: .init(budgetBytes: scenario.device.memoryBytes, thresholds: scenario.device.thresholds,
+                                                 appLimitBytes: scenario.device.appLimitBytes),
+                            termination: terminationPolicy)
+        var apps: [String: Application] = [:]
+        for spec in scenario.apps {
+            let runtime = try RuntimeContext(app: spec.name, generation: Self.generation(for: policy), trace: recorder,
+                                             reloadStatistics: statistics)
+            for screen in spec.screens { try runtime.register(screen) }
+            runtime.cleanupPolicy = cleanup
+            let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
+            app.appDataBytes = spec.dataBytes
+            apps[spec.name] = app
+            device.install(app)
+        }
+        var play = Playback(scenario: scenario, device: device, apps: apps, recorder: recorder,
+                            random: SplitMix64(seed: seed), total: scenario.expandedStepCount, progress: progress)
+        try play.run(scenario.script)
+        let result = RunResult(scenario: scenario.name, policy: policy, termination: termination, seed: seed,
+                               repeat: repeatIndex, metrics: play.metrics(statistics: statistics),
+                               owners: Self.owners(device), timeline: play.timeline)
+        for app in apps.values { app.kill() }
+        return result
+    }
+
+    static func owners(_ device: Device) -> [RunResult.Owner] {
+        var owners: [RunResult.Owner] = []
+        for installed in device.apps {
+            var byController: [ControllerID: Int] = [:]
+            for (owner, bytes) in installed.app.runtime.ledger.allBalances { byController[owner.controller, default: 0] += bytes }
+            for (controller, bytes) in byController.sorted(by: { $0.key < $1.key }) where bytes != 0 {
+                owners.append(.init(app: installed.name, controller: controller.instance == 0 ? "app-data" : controller.description,
+                                    retainedBytes: bytes))
+            }
+        }
+        return owners
+    }
+}
+
+/// A seeded generator (SplitMix64), so that random steps repeat exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -1,0 +1,94 @@
+import PressureLab
+
+/// A scenario, format version 1 (`shared/design.md` section 4): a device, apps with their
+/// screens and hierarchy, and a script of steps.
+public struct Scenario: Sendable {
+    public var name: String
+    public var description: String
+    public var seed: UInt64
+    public var device: DeviceSpec
+    /// Apps in file order.
+    public var apps: [AppSpec]
+    public var script: [Step]
+    /// The file it was read from.
+    public var path: String
+
+    /// The device section.
+    public struct DeviceSpec: Sendable {
+        public var memoryBytes: Int
+        public var thresholds: PressureThresholds
+        public var appLimitBytes: Int?
+    }
+
+    /// One app: its data, screens and root hierarchy.
+    public struct AppSpec: Sendable {
+        public var name: String
+        public var dataBytes: Int
+        public var screens: [ScreenSpec]
+        public var root: HierarchySpec
+    }
+
+    /// One step of the script.
+    public indirect enum Step: Sendable, Equatable {
+        case launch(String)
+        case push(String)
+        case pop(Int)
+        case popToRoot
+        case selectTab(Int)
+        case present(String)
+        case dismiss
+        case type(Int)
+        case scroll(Int)
+        case warning(PressureLevel)
+        case home
+        case switchTo(String)
+        case idle(Double)
+        case repeatSteps(times: Int, steps: [Step])
+        case random(steps: Int, mix: [String: Double])
+
+        /// The step as the timeline and trace name it, e.g. `push detail`.
+        public var label: String {
+            switch self {
+            case .launch(let app): return "launch \(app)"
+            case .push(let screen): return "push \(screen)"
+            case .pop(let count): return count == 1 ? "pop" : "pop \(count)"
+            case .popToRoot: return "pop_to_root"
+            case .selectTab(let index): return "select_tab \(index)"
+            case .present(let screen): return "present \(screen)"
+            case .dismiss: return "dismiss"
+            case .type(let bytes): return "type \(bytes)"
+            case .scroll(let rows): return "scroll \(rows)"
+            case .warning(let level): return "warning \(level)"
+            case .home: return "home"
+            case .switchTo(let app): return "switch \(app)"
+            case .idle(let seconds): return "idle \(seconds)s"
+            case .repeatSteps(let times, _): return "repeat \(times)"
+            case .random(let steps, _): return "random \(steps)"
+            }
+        }
+    }
+
+    /// The step kinds a `random` mix may name.
+    public static let randomStepKinds = ["push", "pop", "select_tab", "switch", "present", "dismiss", "warning",
+                                         "type", "scroll", "home", "idle", "pop_to_root"]
+
+    /// Declared bytes of one instance of every screen plus app data: what a run allocates
+    /// at least, checked against the host before anything is allocated.
+    public var declaredBytes: Int {
+        apps.reduce(0) { total, app in total + app.dataBytes + app.screens.reduce(0) { $0 + $1.declaredBytes } }
+    }
+
+    /// The number of steps once `repeat` is expanded (a `random` counts its steps).
+    public var expandedStepCount: Int {
+        func count(_ steps: [Step]) -> Int {
+            steps.reduce(0) { total, step in
+                switch step {
+                case .repeatSteps(let times, let inner): return total + times * count(inner)
+                case .random(let steps, _): return total + steps
+                default: return total + 1
+                }
+            }
+        }
+        return count(script)
+    }
+}

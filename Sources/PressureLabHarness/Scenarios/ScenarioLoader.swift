@@ -1,0 +1,216 @@
+import Foundation
+import PressureLab
+import PressureLabHeap
+import Yams
+
+/// Reads scenario files (format version 1). Every problem of a file is reported, each with
+/// its file, line, column and key and what would be valid; nothing runs on an invalid file.
+public struct ScenarioLoader {
+    /// The most bytes a scenario's budget and declared sizes may take on this host.
+    public var hostLimitBytes: Int
+
+    public init(hostLimitBytes: Int = HostMemory.current().safeLimit()) {
+        self.hostLimitBytes = hostLimitBytes
+    }
+
+    /// Loads and checks the file at `path`.
+    public func load(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "",
+                                                    message: "cannot read the file (missing or unreadable)")])
+        }
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",
+                                                    message: "not a YAML text file (binary or not UTF-8)")])
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses and checks scenario text; `path` names it in errors.
+    public func parse(_ text: String, path: String) throws(ScenarioError) -> Scenario {
+        var reader = ScenarioReader(path: path, hostLimitBytes: hostLimitBytes)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ScenarioError(diagnostics: [ScenarioReader.diagnostic(for: error, path: path, text: text)])
+        } catch {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "\(error)")])
+        }
+        guard let root else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",
+                                                    message: "the file is empty; a scenario needs at least 'scenario', 'name', 'device', 'apps' and 'script'")])
+        }
+        let scenario = reader.scenario(root)
+        guard reader.diagnostics.isEmpty, let scenario else {
+            throw ScenarioError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return scenario
+    }
+}
+
+/// Walks a YAML node tree into a ``Scenario``, collecting diagnostics instead of stopping.
+struct ScenarioReader {
+    let path: String
+    let hostLimitBytes: Int
+    var diagnostics: [ScenarioDiagnostic] = []
+
+    init(path: String, hostLimitBytes: Int) {
+        self.path = path
+        self.hostLimitBytes = hostLimitBytes
+    }
+
+    static let topKeys = ["scenario", "name", "description", "seed", "device", "apps", "script"]
+    static let deviceKeys = ["memory", "pressure", "app_limit"]
+    static let appKeys = ["data", "screens", "root"]
+    static let screenKeys = ["kind", "rows", "visible_rows", "cell", "reuse_pool", "tree", "outlets", "releases_outlets",
+                             "backing", "cache", "model"]
+    static let stepKinds = ["launch", "push", "repeat", "pop", "pop_to_root", "select_tab", "present", "type", "dismiss",
+                            "scroll", "warning", "home", "switch", "idle", "random"]
+
+    // MARK: - Diagnostics
+
+    mutating func error(_ node: Node?, _ key: String, _ message: String) {
+        let mark = node?.mark
+        diagnostics.append(ScenarioDiagnostic(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1,
+                                              key: key, message: message))
+    }
+
+    static func diagnostic(for error: YamlError, path: String, text: String) -> ScenarioDiagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text.trimmingCharacters(in: .whitespacesAndNewlines)): " } ?? ""
+            return .init(path: path, line: mark.line, column: mark.column, key: "", message: "YAML syntax error: \(detail)\(problem)")
+        case .reader(let problem, let offset, _, _):
+            let (line, column) = position(of: offset ?? 0, in: text)
+            return .init(path: path, line: line, column: column, key: "", message: "YAML reader error: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .init(path: path, line: context.mark.line, column: context.mark.column, key: duplicates.joined(separator: ", "),
+                         message: "duplicated key in a mapping; each key may appear once")
+        default:
+            return .init(path: path, line: 1, column: 1, key: "", message: "YAML error: \(error)")
+        }
+    }
+
+    static func position(of offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1
+        for (index, character) in text.unicodeScalars.enumerated() {
+            if index >= offset { break }
+            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    // MARK: - Typed reads
+
+    mutating func mapping(_ node: Node, _ key: String, allowed: [String]) -> Node.Mapping? {
+        guard let mapping = node.mapping else {
+            error(node, key, "expected a mapping with keys \(allowed.joined(separator: ", "))")
+            return nil
+        }
+        for (keyNode, _) in mapping {
+            guard let name = keyNode.string else {
+                error(keyNode, key, "keys must be strings")
+                continue
+            }
+            if !allowed.contains(name) {
+                error(keyNode, key.isEmpty ? name : "\(key).\(name)",
+                      "unknown key '\(name)'; valid keys are \(allowed.joined(separator: ", "))")
+            }
+        }
+        return mapping
+    }
+
+    mutating func int(_ node: Node, _ key: String, min: Int, max: Int = Int.max) -> Int? {
+        guard node.scalar != nil, let value = node.int else {
+            error(node, key, "expected a whole number (\(min) or more), got \(describe(node))")
+            return nil
+        }
+        guard value >= min, value <= max else {
+            error(node, key, "\(value) is out of range; expected \(min) to \(max == Int.max ? "any larger number" : String(max))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func fraction(_ node: Node, _ key: String) -> Double? {
+        guard node.scalar != nil, let value = node.float, value > 0, value <= 1 else {
+            error(node, key, "expected a fraction of memory in use, greater than 0 and at most 1 (e.g. 0.8), got \(describe(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bytes(_ node: Node, _ key: String) -> Int? {
+        guard let scalar = node.scalar else {
+            error(node, key, "expected a size such as 2MiB, got \(describe(node))")
+            return nil
+        }
+        switch Quantities.bytes(scalar.string) {
+        case .success(let value): return value
+        case .failure(let failure):
+            error(node, key, failure.message)
+            return nil
+        }
+    }
+
+    mutating func seconds(_ node: Node, _ key: String) -> Double? {
+        guard let scalar = node.scalar else {
+            error(node, key, "expected a duration such as 30s, got \(describe(node))")
+            return nil
+        }
+        switch Quantities.seconds(scalar.string) {
+        case .success(let value): return value
+        case .failure(let failure):
+            error(node, key, failure.message)
+            return nil
+        }
+    }
+
+    mutating func string(_ node: Node, _ key: String) -> String? {
+        guard let scalar = node.scalar else {
+            error(node, key, "expected a text value, got \(describe(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func name(_ node: Node, _ key: String) -> String? {
+        guard let value = string(node, key) else { return nil }
+        guard !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }) else {
+            error(node, key, "'\(value)' is not a valid name; names match [a-z0-9-]+")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: Node, _ key: String) -> Bool? {
+        guard node.scalar != nil, let value = node.bool else {
+            error(node, key, "expected true or false, got \(describe(node))")
+            return nil
+        }
+        return value
+    }
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return "'\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    func value(_ mapping: Node.Mapping, _ key: String) -> Node? {
+        mapping.first { $0.key.string == key }?.value
+    }
+
+    mutating func required(_ mapping: Node.Mapping, _ key: String, in parent: Node, path: String) -> Node? {
+        guard let node = value(mapping, key) else {
+            error(parent, path.isEmpty ? key : "\(path).\(key)", "missing required key '\(key)'")
+            return nil
+        }
+        return node
+    }
+}

@@ -1,0 +1,133 @@
+import PressureLab
+import Yams
+
+/// The script: steps, `repeat` and `random`.
+extension ScenarioReader {
+    /// The most steps a script may expand to (repeats and random steps counted).
+    static let maximumExpandedSteps = 5_000_000
+
+    mutating func steps(_ node: Node, _ key: String, apps: [Scenario.AppSpec], depth: Int) -> [Scenario.Step]? {
+        guard let items = node.sequence else {
+            error(node, key, "expected a list of steps")
+            return nil
+        }
+        guard depth <= 8 else {
+            error(node, key, "repeats are nested more than 8 deep")
+            return nil
+        }
+        var steps: [Scenario.Step] = []
+        for (index, item) in items.enumerated() {
+            if let step = self.step(item, "\(key)[\(index)]", apps: apps, depth: depth) { steps.append(step) }
+        }
+        if depth == 0 {
+            let scenario = Scenario(name: "", description: "", seed: 0,
+                                    device: .init(memoryBytes: 0, thresholds: .default, appLimitBytes: nil),
+                                    apps: [], script: steps, path: path)
+            if scenario.expandedStepCount > Self.maximumExpandedSteps {
+                error(node, key, "the script expands to \(scenario.expandedStepCount) steps, more than \(Self.maximumExpandedSteps)")
+            }
+        }
+        return steps
+    }
+
+    mutating func step(_ node: Node, _ key: String, apps: [Scenario.AppSpec], depth: Int) -> Scenario.Step? {
+        let kind: String
+        let argument: Node?
+        if let scalar = node.scalar {
+            kind = scalar.string
+            argument = nil
+        } else if let map = node.mapping, map.count == 1, let only = map.first, let name = only.key.string {
+            kind = name
+            argument = only.value
+        } else {
+            error(node, key, "a step is a word (home, dismiss, ...) or a mapping with one key, e.g. { push: detail }")
+            return nil
+        }
+        let stepKey = "\(key).\(kind)"
+        guard Self.stepKinds.contains(kind) else {
+            error(node, key, "unknown step '\(kind)'; valid steps are \(Self.stepKinds.joined(separator: ", "))")
+            return nil
+        }
+        let appNames = apps.map(\.name)
+        let screenNames = Set(apps.flatMap { $0.screens.map(\.name) })
+        func needs(_ what: String) -> Node? {
+            guard let argument else {
+                error(node, stepKey, "'\(kind)' needs \(what)")
+                return nil
+            }
+            return argument
+        }
+        switch kind {
+        case "launch", "switch":
+            guard let arg = needs("an app name"), let app = string(arg, stepKey) else { return nil }
+            guard appNames.contains(app) else {
+                error(arg, stepKey, "unknown app '\(app)'; apps: \(appNames.joined(separator: ", "))")
+                return nil
+            }
+            return kind == "launch" ? .launch(app) : .switchTo(app)
+        case "push", "present":
+            guard let arg = needs("a screen name"), let screen = string(arg, stepKey) else { return nil }
+            guard screenNames.contains(screen) else {
+                error(arg, stepKey, "unknown screen '\(screen)'; screens: \(screenNames.sorted().joined(separator: ", "))")
+                return nil
+            }
+            return kind == "push" ? .push(screen) : .present(screen)
+        case "pop":
+            guard let argument else { return .pop(1) }
+            return int(argument, stepKey, min: 1, max: 1_000_000).map { .pop($0) }
+        case "pop_to_root", "dismiss", "home":
+            if let argument { error(argument, stepKey, "'\(kind)' takes no value") }
+            return kind == "home" ? .home : (kind == "dismiss" ? .dismiss : .popToRoot)
+        case "select_tab":
+            guard let arg = needs("a tab index") else { return nil }
+            return int(arg, stepKey, min: 0, max: 1000).map { .selectTab($0) }
+        case "type":
+            guard let arg = needs("a size, e.g. 2KiB") else { return nil }
+            return bytes(arg, stepKey).map { .type($0) }
+        case "scroll":
+            guard let arg = needs("a number of rows") else { return nil }
+            return int(arg, stepKey, min: -100_000_000, max: 100_000_000).map { .scroll($0) }
+        case "warning":
+            guard let argument else { return .warning(.warning) }
+            guard let level = string(argument, stepKey) else { return nil }
+            switch level {
+            case "warning": return .warning(.warning)
+            case "critical": return .warning(.critical)
+            default:
+                error(argument, stepKey, "unknown level '\(level)'; valid levels are warning, critical")
+                return nil
+            }
+        case "idle":
+            guard let arg = needs("a duration, e.g. 30s") else { return nil }
+            return seconds(arg, stepKey).map { .idle($0) }
+        case "repeat":
+            guard let arg = needs("{ times: N, steps: [...] }"), let map = mapping(arg, stepKey, allowed: ["times", "steps"]) else { return nil }
+            let times = required(map, "times", in: arg, path: stepKey).flatMap { int($0, "\(stepKey).times", min: 0, max: 1_000_000) }
+            let inner = required(map, "steps", in: arg, path: stepKey).flatMap { steps($0, "\(stepKey).steps", apps: apps, depth: depth + 1) }
+            guard let times, let inner else { return nil }
+            return .repeatSteps(times: times, steps: inner)
+        case "random":
+            guard let arg = needs("{ steps: N, mix: { push: 4, ... } }"), let map = mapping(arg, stepKey, allowed: ["steps", "mix"]) else { return nil }
+            let count = required(map, "steps", in: arg, path: stepKey).flatMap { int($0, "\(stepKey).steps", min: 0, max: Self.maximumExpandedSteps) }
+            var mix: [String: Double] = [:]
+            if let mixNode = required(map, "mix", in: arg, path: stepKey),
+               let mixMap = mapping(mixNode, "\(stepKey).mix", allowed: Scenario.randomStepKinds) {
+                for (kindNode, weightNode) in mixMap {
+                    guard let name = kindNode.string, Scenario.randomStepKinds.contains(name) else { continue }
+                    guard weightNode.scalar != nil, let weight = weightNode.float, weight >= 0, weight.isFinite else {
+                        error(weightNode, "\(stepKey).mix.\(name)", "expected a weight of 0 or more, got \(describe(weightNode))")
+                        continue
+                    }
+                    mix[name] = weight
+                }
+                if mix.values.reduce(0, +) <= 0, !mixMap.isEmpty || mixMap.isEmpty {
+                    if mix.values.reduce(0, +) <= 0 { error(mixNode, "\(stepKey).mix", "the weights add up to 0; give at least one step a weight above 0") }
+                }
+            }
+            guard let count else { return nil }
+            return .random(steps: count, mix: mix)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+
+/// `pressurelab run SCENARIO... [--policy P]...`
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "run", abstract: "Run scenarios under cleanup policies.")
+
+    @Argument(help: "Scenario files, or names of bundled scenarios (default: all bundled).")
+    var scenarioFiles: [String] = []
+
+    @Option(name: .long, help: "Cleanup policy (repeatable): \(CleanupPolicies.builtInNames.joined(separator: ", ")).")
+    var policy: [String] = []
+
+    @OptionGroup var options: RunOptions
+
+    mutating func validate() throws {
+        for name in policy where CleanupPolicies.named(name) == nil {
+            throw ValidationError("unknown policy '\(name)'; valid policies are \(CleanupPolicies.builtInNames.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let scenarios = try loadScenarios(scenarioFiles, library: options.library)
+        let runs = try runAll(scenarios, policies: policy.isEmpty ? ["ios6"] : policy, options: options)
+        try report(runs, options: options)
+    }
+}
+
+/// `pressurelab compare [SCENARIO...] --policy A --policy B`
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Run the same scenarios under several policies; show them side by side, with deltas and dominated policies.")
+
+    @Argument(help: "Scenario files, or names of bundled scenarios (default: all bundled).")
+    var scenarioFiles: [String] = []
+
+    @Option(name: .long, help: "Cleanup policy (repeatable; default: every built-in).")
+    var policy: [String] = []
+
+    @OptionGroup var options: RunOptions
+
+    mutating func validate() throws {
+        for name in policy where CleanupPolicies.named(name) == nil {
+            throw ValidationError("unknown policy '\(name)'; valid policies are \(CleanupPolicies.builtInNames.joined(separator: ", "))")
+        }
+        if policy.count == 1 { throw ValidationError("compare needs two policies or more (or none, for all)") }
+    }
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let scenarios = try loadScenarios(scenarioFiles, library: options.library)
+        let runs = try runAll(scenarios, policies: policy.isEmpty ? CleanupPolicies.builtInNames : policy, options: options)
+        try report(runs, options: options)
+    }
+}
+
+/// `pressurelab validate SCENARIO...`
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "validate",
+                                                    abstract: "Check scenario files and print every error; run nothing.")
+
+    @Argument(help: "Scenario files, or names of bundled scenarios (default: all bundled).")
+    var scenarioFiles: [String] = []
+
+    @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
+    var scenarios: String?
+
+    func run() throws {
+        let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
+        let loaded = try loadScenarios(scenarioFiles, library: library)
+        for scenario in loaded {
+            print("\(scenario.path): ok (\(scenario.apps.count) apps, \(scenario.expandedStepCount) steps)")
+        }
+    }
+}
+
+/// `pressurelab list scenarios|policies`
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List bundled scenarios or policies.")
+
+    enum What: String, ExpressibleByArgument, CaseIterable { case scenarios, policies }
+
+    @Argument(help: "scenarios or policies")
+    var what: What
+
+    @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
+    var scenarios: String?
+
+    func run() throws {
+        switch what {
+        case .policies:
+            print("cleanup: \(CleanupPolicies.builtInNames.joined(separator: ", "))")
+            print("termination: \(TerminationPolicies.builtInNames.joined(separator: ", "))")
+        case .scenarios:
+            let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
+            for scenario in try loadScenarios([], library: library) {
+                print("\(scenario.name): \(scenario.description)")
+            }
+        }
+    }
+}
+
+/// The bare `pressurelab`: the bundled suite under every built-in cleanup policy.
+struct SuiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suite", abstract: "Run the bundled suite under every built-in cleanup policy and print the comparison.")
+
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+        Heap.requireJemalloc()
+        let start = MonotonicClock.now()
+        let scenarios = try loadScenarios([], library: options.library)
+        let runs = try runAll(scenarios, policies: CleanupPolicies.builtInNames, options: options)
+        try report(runs, options: options)
+        if options.format == "table" {
+            let seconds = Double(MonotonicClock.now() - start) / 1e9
+            print("\n\(scenarios.count) scenarios x \(CleanupPolicies.builtInNames.count) policies, termination "
+                + "\(options.termination): \(runs.count) runs in \(String(format: "%.1f", seconds)) s. "
+                + "Dominated: another policy has less or equal mean footprint and reload time.")
+        }
+    }
+}
