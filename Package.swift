@@ -43,7 +43,11 @@ let package = Package(
         ),
         .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap"]),
         .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
-        .testTarget(name: "PressureLabHarnessTests", dependencies: ["PressureLabHarness"]),
+        .testTarget(
+            name: "PressureLabHarnessTests",
+            dependencies: ["PressureLabHarness", "PressureLab", .product(name: "Yams", package: "Yams")],
+            exclude: ["Fixtures", "Snapshots"]
+        ),
     ]
 )
 

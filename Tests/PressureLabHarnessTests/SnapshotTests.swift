@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Table and Markdown output for one small scenario, against committed snapshots.
+/// Durations vary from run to run, so both sides have them replaced by `<t>` and runs of
+/// spaces collapsed; every byte count, count and name must match exactly.
+/// Record new snapshots with `PRESSURELAB_RECORD_SNAPSHOTS=1 swift test --filter Snapshot`.
+@Suite("Snapshots of the table and Markdown output", .serialized)
+struct SnapshotTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"[0-9]+(\.[0-9]+)? (ns|us|ms)"#, with: "<t>", options: .regularExpression)
+            .replacingOccurrences(of: #"-{2,}"#, with: "--", options: .regularExpression)
+            .replacingOccurrences(of: #" {2,}"#, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: #"runs in [0-9.]+ s"#, with: "runs in <t>", options: .regularExpression)
+    }
+
+    @Test("table and markdown", arguments: ["table", "markdown"])
+    func snapshot(format: String) throws {
+        let outcome = try Executable.run(["compare", Executable.small, "--policy", "keep-all", "--policy", "ios3",
+                                          "--policy", "ios6", "--format", format])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let file = Self.directory.appendingPathComponent("small.\(format).txt")
+        if ProcessInfo.processInfo.environment["PRESSURELAB_RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+            try outcome.stdout.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(Self.normalized(outcome.stdout) == Self.normalized(expected))
+    }
+}
