@@ -1,0 +1,108 @@
+import PressureLab
+
+/// Footprint and latency assertions for your own tests (Swift Testing or XCTest): run a
+/// scenario (a file, or one built in Swift) and check its figures; a violation throws an
+/// error whose message says what, measured, allowed and by how much.
+///
+/// ```swift
+/// @Test func feedStaysSmall() throws {
+///     let run = try Footprint.run(scenarioAt: "scenarios/social-feed.yaml", policy: "ios6")
+///     try Footprint.expect(run, .peakRetainedBytes, atMost: 40 << 20)
+///     try Footprint.expect(run, .viewReloadP99, atMost: 5_000_000)   // 5 ms
+/// }
+/// ```
+public enum Footprint {
+    /// A metric to assert on.
+    public enum Metric: String, Sendable, CaseIterable {
+        case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
+        case viewReloadP50, viewReloadP99, coldLaunchP50, coldLaunchP99, reloadTimeNs
+        case kills, coldLaunches, viewReloads
+
+        func value(in run: RunResult) -> Double {
+            let metrics = run.metrics
+            switch self {
+            case .peakRetainedBytes: return Double(metrics.peakRetainedBytes)
+            case .finalRetainedBytes: return Double(metrics.finalRetainedBytes)
+            case .meanRetainedBytes: return Double(metrics.meanRetainedBytes)
+            case .dataLossBytes: return Double(metrics.dataLossBytes)
+            case .viewReloadP50: return Double(metrics.viewReloadLatencyNs.p50)
+            case .viewReloadP99: return Double(metrics.viewReloadLatencyNs.p99)
+            case .coldLaunchP50: return Double(metrics.coldLaunchLatencyNs.p50)
+            case .coldLaunchP99: return Double(metrics.coldLaunchLatencyNs.p99)
+            case .reloadTimeNs: return Double(metrics.reloadTimeNs)
+            case .kills: return Double(metrics.kills)
+            case .coldLaunches: return Double(metrics.coldLaunches)
+            case .viewReloads: return Double(metrics.viewReloads)
+            }
+        }
+
+        var unit: String {
+            switch self {
+            case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return "bytes"
+            case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .reloadTimeNs: return "ns"
+            case .kills, .coldLaunches, .viewReloads: return "count"
+            }
+        }
+    }
+
+    /// A figure over its limit.
+    public struct Violation: Error, CustomStringConvertible, Sendable {
+        public var scenario: String
+        public var policy: String
+        public var metric: Metric
+        public var measured: Double
+        public var allowed: Double
+
+        public var description: String {
+            let over = measured - allowed
+            let percent = allowed == 0 ? 100 : over / allowed * 100
+            return "\(scenario) under \(policy): \(metric.rawValue) measured \(format(measured)), allowed at most "
+                + "\(format(allowed)), over by \(format(over)) (\(String(format: "%.1f", percent))%)"
+        }
+
+        private func format(_ value: Double) -> String {
+            switch metric.unit {
+            case "bytes": return "\(Int(value)) B (\(Units.mebibytes(Int(value))))"
+            case "ns": return Units.duration(UInt64(max(0, value)))
+            default: return String(Int(value))
+            }
+        }
+    }
+
+    /// Runs a scenario file under a cleanup and a termination policy.
+    public static func run(scenarioAt path: String, policy: String = "ios6", termination: String = "jetsam",
+                           seed: UInt64? = nil) throws -> RunResult {
+        try run(ScenarioLoader().load(path: path), policy: policy, termination: termination, seed: seed)
+    }
+
+    /// Runs a scenario (loaded, or built in Swift).
+    public static func run(_ scenario: Scenario, policy: String = "ios6", termination: String = "jetsam",
+                           seed: UInt64? = nil) throws -> RunResult {
+        try ScenarioRunner().run(scenario, policy: policy, termination: termination, seed: seed)
+    }
+
+    /// Throws a ``Violation`` when `metric` exceeds `limit`.
+    public static func expect(_ run: RunResult, _ metric: Metric, atMost limit: Double) throws(Violation) {
+        let measured = metric.value(in: run)
+        guard measured <= limit else {
+            throw Violation(scenario: run.scenario, policy: run.policy, metric: metric, measured: measured, allowed: limit)
+        }
+    }
+
+    /// Throws a ``Violation`` when `metric` exceeds `limit` (an integer limit, e.g. bytes).
+    public static func expect(_ run: RunResult, _ metric: Metric, atMost limit: Int) throws(Violation) {
+        try expect(run, metric, atMost: Double(limit))
+    }
+
+    /// Checks runs against a saved baseline; throws the report's text when it fails.
+    public static func expect(_ runs: [RunResult], matchBaselineAt path: String, thresholds: Thresholds = .default) throws {
+        let report = GateReport.check(runs, against: try Baseline.read(from: path), thresholds: thresholds)
+        guard report.passed else { throw BaselineViolation(report: report) }
+    }
+
+    /// A failed baseline check, with its report as the message.
+    public struct BaselineViolation: Error, CustomStringConvertible {
+        public var report: GateReport
+        public var description: String { report.text }
+    }
+}

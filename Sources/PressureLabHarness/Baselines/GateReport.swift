@@ -1,0 +1,115 @@
+import Foundation
+
+/// The verdict of a check: every metric compared, the regressions named.
+public struct GateReport: Sendable {
+    /// One metric of one entry.
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        public var key: String
+        public var metric: String
+        public var baseline: Double
+        public var measured: Double
+        public var allowed: Double
+        public var isRegression: Bool
+
+        /// How far over the allowance (0 when within it).
+        public var over: Double { max(0, measured - baseline - allowed) }
+        public var deltaPercent: Double { baseline == 0 ? (measured == 0 ? 0 : 100) : (measured - baseline) / baseline * 100 }
+
+        public var description: String {
+            "\(key): \(metric) measured \(Self.format(measured, metric)), baseline \(Self.format(baseline, metric)), "
+                + "allowed up to \(Self.format(baseline + allowed, metric)) (\(String(format: "%+.2f", deltaPercent))%)"
+                + (isRegression ? ", over by \(Self.format(over, metric))" : "")
+        }
+
+        static func format(_ value: Double, _ metric: String) -> String {
+            if metric.hasSuffix("Bytes") { return "\(Int(value)) B" }
+            if metric.contains("Ns") { return Units.duration(UInt64(max(0, value))) }
+            return String(Int(value))
+        }
+    }
+
+    public var baselineName: String
+    public var findings: [Finding]
+    /// Entries of the baseline that no run matched, and runs the baseline does not have.
+    public var missing: [String]
+    public var unexpected: [String]
+    /// Warnings (a different allocator configuration).
+    public var warnings: [String]
+
+    public var regressions: [Finding] { findings.filter(\.isRegression) }
+    public var passed: Bool { regressions.isEmpty && missing.isEmpty }
+
+    /// Compares runs with a baseline under thresholds.
+    public static func check(_ runs: [RunResult], against baseline: Baseline, thresholds: Thresholds = .default,
+                             allocator: String? = nil, allocatorOptions: [String: String]? = nil) -> GateReport {
+        let current = Dictionary(Baseline.entries(from: runs).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var findings: [Finding] = []
+        var missing: [String] = []
+        for entry in baseline.entries {
+            guard let now = current[entry.key] else {
+                missing.append(entry.key)
+                continue
+            }
+            for (metric, base) in entry.metrics.sorted(by: { $0.key < $1.key }) {
+                let measured = now.metrics[metric] ?? 0
+                let allowed = thresholds.allowance(for: metric).allowed(over: base)
+                findings.append(Finding(key: entry.key, metric: metric, baseline: base, measured: measured, allowed: allowed,
+                                        isRegression: measured - base > allowed))
+            }
+        }
+        let known = Set(baseline.entries.map(\.key))
+        var warnings: [String] = []
+        if let allocator, allocator != baseline.allocator || (allocatorOptions != nil && allocatorOptions != baseline.allocatorOptions) {
+            warnings.append("the baseline was measured with \(baseline.allocator) and other options than this run's "
+                + "\(allocator); byte counts may differ for that reason alone")
+        }
+        return GateReport(baselineName: baseline.name, findings: findings, missing: missing,
+                          unexpected: current.keys.filter { !known.contains($0) }.sorted(), warnings: warnings)
+    }
+
+    /// Plain text: regressions first, then a count of what passed.
+    public var text: String {
+        var lines: [String] = warnings.map { "warning: \($0)" }
+        for finding in regressions { lines.append("REGRESSION \(finding)") }
+        for key in missing { lines.append("MISSING \(key): in the baseline but not run") }
+        lines.append(passed
+            ? "baseline '\(baselineName)': \(findings.count) metrics checked, no regression"
+            : "baseline '\(baselineName)': \(regressions.count) regressions in \(findings.count) metrics checked"
+                + (missing.isEmpty ? "" : ", \(missing.count) entries missing"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Markdown summary fit for a pull-request comment.
+    public var markdown: String {
+        var lines = ["### PressureLab footprint gate: \(passed ? "passed" : "**failed**")", ""]
+        for warning in warnings { lines.append("> warning: \(warning)") }
+        lines.append("| scenario / policy / termination | metric | baseline | measured | change | allowed up to | |")
+        lines.append("|---|---|---:|---:|---:|---:|---|")
+        let shown = findings.filter { $0.isRegression || Baseline.byteMetrics.contains($0.metric) && $0.metric == "peakRetainedBytes" }
+        for finding in shown {
+            lines.append("| \(finding.key) | \(finding.metric) | \(Finding.format(finding.baseline, finding.metric)) | "
+                + "\(Finding.format(finding.measured, finding.metric)) | \(String(format: "%+.2f%%", finding.deltaPercent)) | "
+                + "\(Finding.format(finding.baseline + finding.allowed, finding.metric)) | \(finding.isRegression ? "regression" : "ok") |")
+        }
+        for key in missing { lines.append("| \(key) | - | - | - | - | - | missing |") }
+        lines.append("")
+        lines.append("\(regressions.count) regressions, \(findings.count) metrics checked against baseline `\(baselineName)`.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `customSmallerIsBetter` JSON that benchmark-tracking actions read: one entry a
+    /// metric of each run.
+    public static func customSmallerIsBetter(_ runs: [RunResult]) throws -> String {
+        struct Point: Encodable { var name: String; var unit: String; var value: Double }
+        var points: [Point] = []
+        for entry in Baseline.entries(from: runs) {
+            for (metric, value) in entry.metrics.sorted(by: { $0.key < $1.key }) {
+                let unit = metric.hasSuffix("Bytes") ? "bytes" : (metric.contains("Ns") ? "ns" : "count")
+                points.append(Point(name: "\(entry.key) / \(metric)", unit: unit, value: value))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(points), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// How much worse than the baseline a metric may get: the larger of an absolute and a
+/// relative allowance. Bytes gate tightly (they are deterministic); latencies loosely.
+public struct Thresholds: Codable, Sendable, Equatable {
+    /// One metric's allowance.
+    public struct Allowance: Codable, Sendable, Equatable {
+        /// Allowed increase in the metric's unit (bytes, nanoseconds, count).
+        public var absolute: Double
+        /// Allowed increase in percent of the baseline value.
+        public var relativePercent: Double
+
+        public init(absolute: Double, relativePercent: Double) {
+            self.absolute = absolute
+            self.relativePercent = relativePercent
+        }
+
+        /// The allowed increase over `baseline`.
+        public func allowed(over baseline: Double) -> Double { max(absolute, baseline * relativePercent / 100) }
+    }
+
+    /// For byte metrics without their own entry.
+    public var bytes: Allowance
+    /// For latency metrics without their own entry.
+    public var latency: Allowance
+    /// For counts (kills, cold launches) without their own entry.
+    public var counts: Allowance
+    /// Per metric, overriding the defaults (e.g. `"peakRetainedBytes"`, `"viewReloadLatencyNs.p99"`).
+    public var metrics: [String: Allowance]
+
+    /// Bytes: 0.5% or 16 KiB; latencies: 50% or 200 us (medians, on noisy machines); counts: 0.
+    public static let `default` = Thresholds(bytes: .init(absolute: 16_384, relativePercent: 0.5),
+                                             latency: .init(absolute: 200_000, relativePercent: 50),
+                                             counts: .init(absolute: 0, relativePercent: 0), metrics: [:])
+
+    public init(bytes: Allowance, latency: Allowance, counts: Allowance, metrics: [String: Allowance]) {
+        self.bytes = bytes
+        self.latency = latency
+        self.counts = counts
+        self.metrics = metrics
+    }
+
+    /// The allowance for `metric`.
+    public func allowance(for metric: String) -> Allowance {
+        if let specific = metrics[metric] { return specific }
+        if Baseline.byteMetrics.contains(metric) { return bytes }
+        if Baseline.latencyMetrics.contains(metric) { return latency }
+        return counts
+    }
+
+    /// Reads thresholds from a JSON file; keys left out keep their defaults.
+    public static func read(from path: String) throws(GateError) -> Thresholds {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .thresholdsInvalid(path: path, reason: "cannot read the file")
+        }
+        struct Partial: Decodable {
+            var bytes: Allowance?
+            var latency: Allowance?
+            var counts: Allowance?
+            var metrics: [String: Allowance]?
+        }
+        do {
+            let partial = try JSONDecoder().decode(Partial.self, from: data)
+            var thresholds = Thresholds.default
+            thresholds.bytes = partial.bytes ?? thresholds.bytes
+            thresholds.latency = partial.latency ?? thresholds.latency
+            thresholds.counts = partial.counts ?? thresholds.counts
+            thresholds.metrics = partial.metrics ?? [:]
+            let known = Set(Baseline.byteMetrics + Baseline.latencyMetrics + ["kills", "coldLaunches"])
+            for name in thresholds.metrics.keys where !known.contains(name) {
+                throw GateError.thresholdsInvalid(path: path, reason: "unknown metric '\(name)'; metrics: \(known.sorted().joined(separator: ", "))")
+            }
+            for (name, allowance) in thresholds.metrics.merging(["bytes": thresholds.bytes, "latency": thresholds.latency], uniquingKeysWith: { a, _ in a })
+                where allowance.absolute < 0 || allowance.relativePercent < 0 {
+                throw GateError.thresholdsInvalid(path: path, reason: "'\(name)' has a negative allowance")
+            }
+            return thresholds
+        } catch let error as GateError {
+            throw error
+        } catch {
+            throw .thresholdsInvalid(path: path, reason: "\(error)")
+        }
+    }
+}
