@@ -11,6 +11,8 @@ struct Playback {
     let progress: ((Int, Int) -> Void)?
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private(set) var skipped = 0
+    private(set) var peakOwners: [RunResult.Owner] = []
+    private var peakBytes = -1
     private var step = 0
 
     init(scenario: Scenario, device: Device, apps: [String: Application], recorder: TraceRecorder, random: SplitMix64,
@@ -40,14 +42,38 @@ struct Playback {
     private mutating func perform(_ step: Scenario.Step) throws {
         self.step += 1
         recorder.step = self.step
+        let before = device.metrics
         let applied = try apply(step)
         if !applied { skipped += 1 }
+        let used = device.usedBytes
+        if used > peakBytes {
+            peakBytes = used
+            peakOwners = ScenarioRunner.owners(device)
+        }
+        let marks = Self.marks(before: before, after: device.metrics, step: step)
         timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),
-                              retainedBytes: device.usedBytes, level: device.level.description))
+                              retainedBytes: used, level: device.level.description, marks: marks.isEmpty ? nil : marks))
         if self.step % 256 == 0 { progress?(self.step, total) }
     }
 
     private var foreground: Application? { device.foreground?.app }
+
+    /// What the device did during a step, from its counters before and after.
+    static func marks(before: DeviceMetrics, after: DeviceMetrics, step: Scenario.Step) -> [String] {
+        var marks: [String] = after.killOrder.dropFirst(before.killOrder.count).map { "kill \($0)" }
+        let target: String
+        switch step {
+        case .launch(let app), .switchTo(let app): target = " \(app)"
+        default: target = ""
+        }
+        if after.coldLaunches > before.coldLaunches { marks.append("cold launch\(target)") }
+        if after.resumes > before.resumes { marks.append("resume\(target)") }
+        if after.thaws > before.thaws { marks.append("thaw\(target)") }
+        for _ in before.freezes..<after.freezes { marks.append("freeze") }
+        for _ in before.outOfMemoryCrashes..<after.outOfMemoryCrashes { marks.append("oom") }
+        if case .warning = step { marks.append("warning") }
+        return marks
+    }
 
     /// Applies one step; false when it does not apply in the current state.
     private mutating func apply(_ step: Scenario.Step) throws -> Bool {

@@ -39,6 +39,8 @@ public struct RunResult: Codable, Sendable {
     public var metrics: RunMetrics
     public var owners: [Owner]
     public var timeline: [TimelineEntry]
+    /// Owners at the step of peak retained bytes (added in version 1).
+    public var peakOwners: [Owner]?
 
     public struct Owner: Codable, Sendable, Equatable {
         public var app: String
@@ -51,6 +53,9 @@ public struct RunResult: Codable, Sendable {
         public var event: String
         public var retainedBytes: Int
         public var level: String
+        /// What the device did during the step: `kill NAME`, `cold launch NAME`, `resume NAME`,
+        /// `thaw NAME`, `freeze`, `oom`, `warning` (added in version 1; omitted when empty).
+        public var marks: [String]?
     }
 }
 

@@ -49,7 +49,7 @@ public struct ScenarioRunner {
         try play.run(scenario.script)
         let result = RunResult(scenario: scenario.name, policy: policy, termination: termination, seed: seed,
                                repeat: repeatIndex, metrics: play.metrics(statistics: statistics),
-                               owners: Self.owners(device), timeline: play.timeline)
+                               owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners)
         for app in apps.values { app.kill() }
         return result
     }

@@ -24,7 +24,7 @@ struct PressureLabCommand: ParsableCommand {
         commandName: "pressurelab",
         abstract: "Simulate an app runtime under memory pressure with real memory, and measure what cleanup costs and saves.",
         version: PressureLabVersion.current,
-        subcommands: [SuiteCommand.self, RunCommand.self, CompareCommand.self, ValidateCommand.self, ListCommand.self,
+        subcommands: [SuiteCommand.self, RunCommand.self, CompareCommand.self, ValidateCommand.self, ListCommand.self, ReportCommand.self,
                       BaselineCommand.self, GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self],
         defaultSubcommand: SuiteCommand.self
     )

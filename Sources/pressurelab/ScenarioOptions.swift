@@ -29,6 +29,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Write every lifecycle callback and state change as JSON lines to this file.")
     var trace: String?
 
+    @Option(name: .long, help: "Also write an HTML report (SVG charts) to this file.")
+    var html: String?
+
     @Option(name: .long, help: "Output format: table, json, csv, markdown.")
     var format: String = "table"
 
@@ -114,6 +117,7 @@ func report(_ runs: [RunResult], options: RunOptions) throws {
             throw ExitCodes.runFailed
         }
     }
+    if options.html != nil { try writeReports(file, html: options.html, markdown: nil) }
     let rows = ResultFormatter.comparison(runs)
     switch ResultFormat(rawValue: options.format) ?? .table {
     case .table: print(ResultFormatter.table(rows), terminator: "")

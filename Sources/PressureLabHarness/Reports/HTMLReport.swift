@@ -1,0 +1,223 @@
+import Foundation
+
+/// A self-contained HTML report of a results file: no network, no scripts; SVG charts of
+/// retained bytes over the steps (with pressure levels, warnings, kills and launches
+/// marked), reload latency percentiles per kind and policy, retained bytes by owner at
+/// the peak, and the comparison table with dominated policies marked.
+public enum HTMLReport {
+    public static func render(_ results: ResultsFile) -> String {
+        var body: [String] = []
+        let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let rows = ResultFormatter.comparison(results.runs)
+        body.append("<h1>PressureLab report</h1>")
+        body.append("<p class=\"meta\">\(results.runs.count) runs &middot; \(SVG.escape(results.host.allocator)) &middot; "
+            + "\(results.host.cpus) CPUs &middot; tool \(SVG.escape(results.tool.version)) &middot; bytes measured by jemalloc, "
+            + "latencies in real time</p>")
+        body.append(comparisonTable(rows))
+        for scenario in scenarios {
+            let runs = results.runs.filter { $0.scenario == scenario }
+            let id = slug(scenario)
+            body.append("<section id=\"scenario-\(id)\"><h2>\(SVG.escape(scenario))</h2>")
+            body.append("<h3>Retained bytes over the steps</h3>")
+            body.append(timelineChart(runs, id: "timeline-\(id)"))
+            let kinds = latencyKinds(runs)
+            if !kinds.isEmpty {
+                body.append("<h3>Reload and launch latency percentiles</h3><div class=\"row\">")
+                for (kind, title) in kinds { body.append(latencyChart(runs, kind: kind, title: title, id: "latency-\(id)-\(kind)")) }
+                body.append("</div>")
+            }
+            body.append("<h3>Retained bytes by owner at the peak</h3><div class=\"row\">")
+            for run in runs { body.append(ownersChart(run, id: "owners-\(id)-\(slug(run.policy))-\(run.repeat)")) }
+            body.append("</div></section>")
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>PressureLab report</title>
+        <style>
+        body { font: 14px/1.4 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
+        h1 { font-size: 22px; } h2 { font-size: 18px; border-top: 1px solid #ddd; padding-top: 16px; } h3 { font-size: 15px; color: #444; }
+        table { border-collapse: collapse; font-size: 12px; } th, td { border-bottom: 1px solid #eee; padding: 3px 8px; text-align: right; }
+        th:nth-child(-n+3), td:nth-child(-n+3) { text-align: left; } tr.dominated td { color: #999; } tr.dominated td:nth-child(2) { text-decoration: line-through; }
+        .meta { color: #666; } .row { display: flex; flex-wrap: wrap; gap: 12px; }
+        svg { background: #fff; border: 1px solid #e5e5e5; } svg text { font-size: 11px; fill: #333; } .axis line, .axis path { stroke: #888; }
+        .grid { stroke: #eee; } .title { font-weight: 600; font-size: 12px; }
+        </style></head>
+        <body>
+        \(body.joined(separator: "\n"))
+        </body></html>
+        """
+    }
+
+    static func slug(_ text: String) -> String {
+        String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    static func comparisonTable(_ rows: [ComparisonRow]) -> String {
+        var html = ["<table id=\"comparison\"><thead><tr>" + ResultFormatter.header.map { "<th>\(SVG.escape($0))</th>" }.joined()
+            + "</tr></thead><tbody>"]
+        for row in rows {
+            let cells = ResultFormatter.cells(row, machine: false).map { "<td>\(SVG.escape($0))</td>" }.joined()
+            html.append("<tr class=\"\(row.dominated ? "dominated" : "")\" data-scenario=\"\(SVG.escape(row.scenario))\" "
+                + "data-policy=\"\(SVG.escape(row.policy))\" data-peak=\"\(row.peakBytes)\" data-mean=\"\(row.meanBytes)\">\(cells)</tr>")
+        }
+        html.append("</tbody></table><p class=\"meta\">Struck through: dominated (another policy of the scenario has less or equal mean footprint and reload time).</p>")
+        return html.joined(separator: "\n")
+    }
+
+    // MARK: - Retained bytes over the steps
+
+    static func timelineChart(_ runs: [RunResult], id: String) -> String {
+        let width = 960.0, plotTop = 20.0, plotHeight = 260.0, left = 70.0, right = 180.0
+        let stripHeight = 8.0
+        let steps = runs.map { $0.timeline.last?.step ?? 0 }.max() ?? 0
+        let maxBytes = Double(runs.flatMap { $0.timeline.map(\.retainedBytes) }.max() ?? 0)
+        let maxMiB = max(maxBytes / 1_048_576, 0.001)
+        let ticks = SVG.ticks(upTo: maxMiB)
+        let x = SVG.Scale(domain: (0, Double(max(steps, 1))), range: (left, (width - right)))
+        let y = SVG.Scale(domain: (0, (ticks.last ?? maxMiB)), range: ((plotTop + plotHeight), plotTop))
+        let stripsTop = plotTop + plotHeight + 34
+        let height = stripsTop + Double(runs.count) * (stripHeight + 6) + 30
+        var svg = ["<svg id=\"\(id)\" class=\"chart timeline\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"retained bytes over the steps\">"]
+        for tick in ticks {
+            svg.append("<line class=\"grid\" x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(SVG.number(y(tick)))\" y2=\"\(SVG.number(y(tick)))\"/>")
+            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(y(tick) + 4))\" text-anchor=\"end\">\(SVG.number(tick))</text>")
+        }
+        for tick in SVG.ticks(upTo: Double(max(steps, 1)), count: 8) where tick <= Double(max(steps, 1)) {
+            svg.append("<text x=\"\(SVG.number(x(tick)))\" y=\"\(SVG.number(plotTop + plotHeight + 16))\" text-anchor=\"middle\">\(Int(tick))</text>")
+        }
+        svg.append("<g class=\"axis\"><line x1=\"\(left)\" x2=\"\(left)\" y1=\"\(plotTop)\" y2=\"\(plotTop + plotHeight)\"/>"
+            + "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(plotTop + plotHeight)\" y2=\"\(plotTop + plotHeight)\"/></g>")
+        svg.append("<text x=\"14\" y=\"\(SVG.number(plotTop + plotHeight / 2))\" transform=\"rotate(-90 14 \(SVG.number(plotTop + plotHeight / 2)))\" text-anchor=\"middle\">retained (MiB)</text>")
+        svg.append("<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(plotTop + plotHeight + 30))\" text-anchor=\"middle\">step</text>")
+        for (index, run) in runs.enumerated() {
+            let color = SVG.palette[index % SVG.palette.count]
+            var points = ["\(SVG.number(x(0))),\(SVG.number(y(0)))"]
+            for entry in run.timeline {
+                points.append("\(SVG.number(x(Double(entry.step)))),\(SVG.number(y(Double(entry.retainedBytes) / 1_048_576)))")
+            }
+            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy))\" data-points=\"\(run.timeline.count + 1)\" "
+                + "data-peak=\"\(run.metrics.peakRetainedBytes)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>")
+            for entry in run.timeline {
+                guard let marks = entry.marks else { continue }
+                let px = SVG.number(x(Double(entry.step))), py = y(Double(entry.retainedBytes) / 1_048_576)
+                for mark in marks {
+                    if mark.hasPrefix("kill") || mark == "oom" {
+                        svg.append("<path class=\"mark kill\" d=\"M\(px) \(SVG.number(py - 4))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"><title>step \(entry.step): \(SVG.escape(mark))</title></path>")
+                    } else if mark.hasPrefix("cold launch") || mark.hasPrefix("resume") || mark.hasPrefix("thaw") {
+                        let fill = mark.hasPrefix("cold") ? "#1f3b73" : (mark.hasPrefix("thaw") ? "#17becf" : "#2ca02c")
+                        svg.append("<path class=\"mark launch\" d=\"M\(px) \(SVG.number(py - 5))l4 7h-8z\" fill=\"\(fill)\"><title>step \(entry.step): \(SVG.escape(mark))</title></path>")
+                    } else if mark == "warning" {
+                        svg.append("<line class=\"mark warning\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(plotTop)\" y2=\"\(plotTop + 8)\" stroke=\"#ff7f0e\" stroke-width=\"2\"><title>step \(entry.step): warning</title></line>")
+                    } else if mark == "freeze" {
+                        svg.append("<circle class=\"mark freeze\" cx=\"\(px)\" cy=\"\(SVG.number(py))\" r=\"3\" fill=\"#9ecae1\"><title>step \(entry.step): freeze</title></circle>")
+                    }
+                }
+            }
+            // The run's pressure level, step by step, in a strip under the plot.
+            let stripY = stripsTop + Double(index) * (stripHeight + 6)
+            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(stripY + 7))\" text-anchor=\"end\">\(SVG.escape(run.policy))</text>")
+            let timeline = run.timeline
+            var segmentStart = 0
+            for index in 0...timeline.count where index > 0 {
+                guard index == timeline.count || timeline[index].level != timeline[segmentStart].level else { continue }
+                let level = timeline[segmentStart].level
+                let fromX = x(Double(segmentStart == 0 ? 0 : timeline[segmentStart - 1].step))
+                let toX = x(Double(timeline[index - 1].step))
+                svg.append("<rect class=\"level \(level)\" x=\"\(SVG.number(fromX))\" y=\"\(SVG.number(stripY))\" width=\"\(SVG.number(max(toX - fromX, 0.5)))\" height=\"\(stripHeight)\" fill=\"\(SVG.levelColors[level] ?? "#ccc")\"><title>\(level)</title></rect>")
+                segmentStart = index
+            }
+        }
+        svg.append(SVG.legend(runs.map(\.policy), x: width - right + 16, y: plotTop + 10))
+        let keyY = plotTop + 10 + Double(runs.count) * 16 + 14
+        svg.append("<g class=\"key\"><path d=\"M\(width - right + 22) \(SVG.number(keyY - 8))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY))\">kill</text>"
+            + "<path d=\"M\(width - right + 22) \(SVG.number(keyY + 8))l4 7h-8z\" fill=\"#1f3b73\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 16))\">launch</text>"
+            + "<line x1=\"\(width - right + 22)\" x2=\"\(width - right + 22)\" y1=\"\(SVG.number(keyY + 22))\" y2=\"\(SVG.number(keyY + 32))\" stroke=\"#ff7f0e\" stroke-width=\"2\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 32))\">warning</text>"
+            + "<rect x=\"\(width - right + 16)\" y=\"\(SVG.number(keyY + 40))\" width=\"12\" height=\"8\" fill=\"#fdd49e\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 48))\">level warning</text>"
+            + "<rect x=\"\(width - right + 16)\" y=\"\(SVG.number(keyY + 56))\" width=\"12\" height=\"8\" fill=\"#fc9272\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 64))\">level critical</text></g>")
+        svg.append("</svg>")
+        return svg.joined(separator: "\n")
+    }
+
+    // MARK: - Latency percentiles
+
+    static func latencyKinds(_ runs: [RunResult]) -> [(String, String)] {
+        let all: [(String, String, KeyPath<RunMetrics, LatencySummary>)] = [
+            ("view-reload", "view reload", \.viewReloadLatencyNs), ("redraw", "backing-store redraw", \.backingStoreRedrawLatencyNs),
+            ("cache-refill", "cache refill", \.cacheRefillLatencyNs), ("model-reload", "model reload", \.modelReloadLatencyNs),
+            ("cold-launch", "cold launch", \.coldLaunchLatencyNs), ("resume", "resume", \.resumeLatencyNs), ("thaw", "thaw", \.thawLatencyNs),
+        ]
+        return all.filter { _, _, path in runs.contains { $0.metrics[keyPath: path].count > 0 } }.map { ($0.0, $0.1) }
+    }
+
+    static func summary(_ run: RunResult, kind: String) -> LatencySummary {
+        let metrics = run.metrics
+        switch kind {
+        case "view-reload": return metrics.viewReloadLatencyNs
+        case "redraw": return metrics.backingStoreRedrawLatencyNs
+        case "cache-refill": return metrics.cacheRefillLatencyNs
+        case "model-reload": return metrics.modelReloadLatencyNs
+        case "cold-launch": return metrics.coldLaunchLatencyNs
+        case "resume": return metrics.resumeLatencyNs
+        default: return metrics.thawLatencyNs
+        }
+    }
+
+    /// Percentile plot: p50, p90, p99 and max of one kind, one line per policy, log scale.
+    static func latencyChart(_ runs: [RunResult], kind: String, title: String, id: String) -> String {
+        let width = 300.0, height = 220.0, left = 56.0, right = 12.0, top = 26.0, bottom = 40.0
+        let series = runs.enumerated().map { ($0.offset, $0.element, summary($0.element, kind: kind)) }.filter { $0.2.count > 0 }
+        let values = series.flatMap { [$0.2.p50, $0.2.p90, $0.2.p99, $0.2.max] }.map { Double(max($0, 1)) }
+        let low = floor(log10(values.min() ?? 1)), high = ceil(log10(values.max() ?? 10))
+        let y = SVG.Scale(domain: (low, max(high, low + 1)), range: ((height - bottom), top))
+        let labels = ["p50", "p90", "p99", "max"]
+        let x = SVG.Scale(domain: (0, 3), range: (left, (width - right - 10)))
+        var svg = ["<svg id=\"\(id)\" class=\"chart latency\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(SVG.escape(title)) latency\">"]
+        svg.append("<text class=\"title\" x=\"\(left)\" y=\"16\">\(SVG.escape(title))</text>")
+        for exponent in stride(from: low, through: max(high, low + 1), by: 1) {
+            let label = SVG.decade(exponent)
+            svg.append("<line class=\"grid\" x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(SVG.number(y(exponent)))\" y2=\"\(SVG.number(y(exponent)))\"/>")
+            svg.append("<text x=\"\(left - 4)\" y=\"\(SVG.number(y(exponent) + 4))\" text-anchor=\"end\">\(label)</text>")
+        }
+        for (index, label) in labels.enumerated() {
+            svg.append("<text x=\"\(SVG.number(x(Double(index))))\" y=\"\(SVG.number(height - bottom + 16))\" text-anchor=\"middle\">\(label)</text>")
+        }
+        svg.append("<text x=\"\(SVG.number((left + width) / 2))\" y=\"\(SVG.number(height - 6))\" text-anchor=\"middle\">percentile (latency, log scale)</text>")
+        svg.append("<g class=\"axis\"><line x1=\"\(left)\" x2=\"\(left)\" y1=\"\(top)\" y2=\"\(height - bottom)\"/></g>")
+        for (index, run, summary) in series {
+            let color = SVG.palette[index % SVG.palette.count]
+            let points = [summary.p50, summary.p90, summary.p99, summary.max].enumerated().map { position, value in
+                "\(SVG.number(x(Double(position)))),\(SVG.number(y(log10(Double(max(value, 1))))))"
+            }
+            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy))\" data-points=\"4\" data-count=\"\(summary.count)\" "
+                + "data-p50=\"\(summary.p50)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>")
+            for point in points {
+                let xy = point.split(separator: ",")
+                svg.append("<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"2.5\" fill=\"\(color)\"/>")
+            }
+        }
+        svg.append("</svg>")
+        return svg.joined(separator: "\n")
+    }
+
+    // MARK: - Owners at the peak
+
+    static func ownersChart(_ run: RunResult, id: String) -> String {
+        let owners = (run.peakOwners ?? run.owners).filter { $0.retainedBytes > 0 }.sorted { $0.retainedBytes > $1.retainedBytes }
+        let shown = Array(owners.prefix(10))
+        let width = 460.0, left = 170.0, right = 70.0, top = 26.0, bar = 16.0
+        let height = top + Double(max(shown.count, 1)) * (bar + 4) + 34
+        let maximum = Double(shown.first?.retainedBytes ?? 1)
+        let x = SVG.Scale(domain: (0, maximum), range: (left, (width - right)))
+        var svg = ["<svg id=\"\(id)\" class=\"chart owners\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"retained bytes by owner at the peak\">"]
+        svg.append("<text class=\"title\" x=\"8\" y=\"16\">\(SVG.escape(run.policy)) / \(SVG.escape(run.termination)): top owners at the peak (\(Units.mebibytes(run.metrics.peakRetainedBytes)))</text>")
+        for (index, owner) in shown.enumerated() {
+            let rowY = top + Double(index) * (bar + 4)
+            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(rowY + 12))\" text-anchor=\"end\">\(SVG.escape(owner.app)) / \(SVG.escape(owner.controller))</text>")
+            svg.append("<rect class=\"bar\" data-bytes=\"\(owner.retainedBytes)\" x=\"\(left)\" y=\"\(SVG.number(rowY))\" width=\"\(SVG.number(max(x(Double(owner.retainedBytes)) - left, 1)))\" height=\"\(bar)\" fill=\"\(SVG.palette[0])\"/>")
+            svg.append("<text x=\"\(SVG.number(x(Double(owner.retainedBytes)) + 4))\" y=\"\(SVG.number(rowY + 12))\">\(Units.mebibytes(owner.retainedBytes))</text>")
+        }
+        svg.append("<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(height - 8))\" text-anchor=\"middle\">retained bytes (MiB), measured</text>")
+        svg.append("</svg>")
+        return svg.joined(separator: "\n")
+    }
+}
