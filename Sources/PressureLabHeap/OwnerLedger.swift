@@ -23,6 +23,10 @@ public final class OwnerLedger<Owner: Hashable> {
     private var balances: [Owner: Int] = [:]
     private var openScopes: [OpenScope] = []
 
+    /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
+    /// balance changes (to measure the cost of attribution itself).
+    public var isEnabled = true
+
     public init() {
         openScopes.reserveCapacity(16)
     }
@@ -33,6 +37,7 @@ public final class OwnerLedger<Owner: Hashable> {
     /// - Complexity: O(1) beyond `body`, plus one dictionary update.
     @discardableResult
     public func measure<Result>(owner: Owner, _ body: () throws -> Result) rethrows -> Measured<Result> {
+        guard isEnabled else { return Measured(value: try body(), delta: .zero) }
         let counters = ThreadAllocationCounters.current
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
@@ -61,7 +66,8 @@ public final class OwnerLedger<Owner: Hashable> {
         let own = AllocationDelta(
             allocated: Int(endAllocated &- scope.startAllocated) - scope.nestedAllocated,
             deallocated: Int(endDeallocated &- scope.startDeallocated) - scope.nestedDeallocated)
-        balances[owner, default: 0] += own.net
+        // A scope that changed nothing leaves the dictionary alone (no hashing).
+        if own.net != 0 { balances[owner, default: 0] += own.net }
         if !openScopes.isEmpty {
             let last = openScopes.count - 1
             openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)

@@ -33,7 +33,20 @@ let treeMetrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, 
 let ratioPercent = BenchmarkMetric.custom("tree/raw time (%)", polarity: .prefersSmaller, useScalingFactor: false)
 let overheadPerView = BenchmarkMetric.custom("bookkeeping B/view", polarity: .prefersSmaller, useScalingFactor: false)
 
+/// Tree build+free against raw malloc+memset+free for `views` views of `bytes` each:
+/// the ratio in percent (best of 5 interleaved runs each).
+func ratioPercent(views: Int, bytes: Int, pointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int {
+    let description = try! ViewDescription.balanced(count: views, fanout: 8, bytes: bytes)
+    var raw = UInt64.max, tree = UInt64.max
+    for _ in 0..<5 {
+        raw = min(raw, MonotonicClock.time { rawAllocateAndFree(count: views, bytes: bytes, pointers: pointers) }.nanoseconds)
+        tree = min(tree, MonotonicClock.time { buildAndFreeTree(description) }.nanoseconds)
+    }
+    return Int(tree * 100 / max(raw, 1))
+}
+
 let benchmarks: @Sendable () -> Void = {
+    runtimeBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,
@@ -46,7 +59,19 @@ let benchmarks: @Sendable () -> Void = {
     let views = 1_000
     let bytes = 4_096
     let description = try! ViewDescription.wide(count: views, bytes: bytes)
-    let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: views)
+    let pointers = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 10_000)
+
+    for count in [1, 100, 10_000] {
+        for size in [256, 4096, 65_536] {
+            let metric = BenchmarkMetric.custom("tree/raw time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+            Benchmark("ratio: \(count) views x \(size) B", configuration: .init(metrics: [metric], maxDuration: .seconds(1),
+                                                                                  maxIterations: count == 10_000 ? 20 : 200)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    benchmark.measurement(metric, ratioPercent(views: count, bytes: size, pointers: pointers))
+                }
+            }
+        }
+    }
 
     Benchmark("raw malloc+memset+free, 1,000 x 4 KiB") { benchmark in
         for _ in benchmark.scaledIterations {

@@ -26,7 +26,7 @@ extension ViewController {
     /// - Returns: the number of backing stores freed.
     @discardableResult
     public final func purgeBackingStores() -> Int {
-        guard !appearance.isOnScreen else { return 0 }
+        guard !appearance.isOnScreen, viewIfLoaded != nil || !outlets.isEmpty else { return 0 }
         var purged = 0
         runtime.ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.forEachInTree { view in

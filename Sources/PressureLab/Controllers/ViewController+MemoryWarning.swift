@@ -5,7 +5,9 @@ extension ViewController {
     public final func receiveMemoryWarning() {
         record(.didReceiveMemoryWarning)
         didReceiveMemoryWarning()
-        for child in children { child.receiveMemoryWarning() }
+        if !children.isEmpty {
+            for child in children { child.receiveMemoryWarning() }
+        }
         presentedViewController?.receiveMemoryWarning()
     }
 
@@ -25,9 +27,10 @@ extension ViewController {
     /// When the runtime has a ``RuntimeContext/cleanupPolicy``, the policy's plan decides
     /// instead: this controller releases its part of the plan being delivered.
     public final func performDefaultMemoryWarningResponse() {
-        applyManualUnloadIdiom()
-        if runtime.cleanupPolicy != nil {
-            if let items = runtime.pendingCleanup.removeValue(forKey: id) {
+        if screen.manualUnload != .none { applyManualUnloadIdiom() }
+        let runtime = self.runtime
+        if runtime.hasCleanupPolicy {
+            if !runtime.pendingCleanup.isEmpty, let items = runtime.pendingCleanup.removeValue(forKey: id) {
                 performCleanup(items, style: runtime.pendingUnloadStyle)
             }
             return

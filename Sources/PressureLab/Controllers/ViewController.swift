@@ -228,7 +228,9 @@ open class ViewController {
     /// Records an event for this controller in the runtime's trace.
     @inline(__always)
     public final func record(_ kind: TraceEventKind) {
-        runtime.trace.record(app: runtime.app, controller: id, kind)
+        let trace = runtime.trace
+        guard trace.isEnabled else { return }
+        trace.record(app: runtime.app, controller: id, kind)
     }
 
     /// The measured bytes this controller holds, by category.

@@ -41,6 +41,14 @@ public struct ControllerID: Hashable, Sendable, CustomStringConvertible, Compara
 
     public var description: String { "\(screen)#\(instance)" }
 
+    /// Hashes the instance number and the screen name's length only: identities are unique
+    /// per screen and instance, and equality still compares the names. Hashing a whole
+    /// String on every ledger update was the attribution's main cost.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instance)
+        hasher.combine(screen.utf8.count)
+    }
+
     public static func < (lhs: ControllerID, rhs: ControllerID) -> Bool {
         (lhs.screen, lhs.instance) < (rhs.screen, rhs.instance)
     }

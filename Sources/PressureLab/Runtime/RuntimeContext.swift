@@ -30,7 +30,11 @@ public final class RuntimeContext {
     public let reloadStatistics: ReloadStatistics
     /// What releases memory on a warning or trim: nil means each controller does what its
     /// ``OSGeneration``'s default `didReceiveMemoryWarning` did.
-    public var cleanupPolicy: (any CleanupPolicy)?
+    public var cleanupPolicy: (any CleanupPolicy)? {
+        didSet { hasCleanupPolicy = cleanupPolicy != nil }
+    }
+    /// Whether a cleanup policy is installed (read on every warning; cheaper than the existential).
+    private(set) var hasCleanupPolicy = false
     /// What cleanups released so far.
     public internal(set) var cleanupCounters = CleanupCounters()
     /// The plan of the cleanup being delivered, by controller.
