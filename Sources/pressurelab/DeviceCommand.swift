@@ -35,8 +35,8 @@ struct DeviceCommand: ParsableCommand {
         }
         progress.clear()
         let perApp = try DeviceComparison.measureOneApp()
-        print("\(apps) apps of \(ByteFormat.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
-            + "\(revisits)x in LRU order; budget \(ByteFormat.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).\n")
+        print("\(apps) apps of \(Units.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
+            + "\(revisits)x in LRU order; budget \(Units.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).\n")
         print(TextTable.render(
             header: ["policy", "cached apps", "kills", "freezes", "cold", "resume", "thaw", "OOM", "data lost",
                      "cold p50/p90/p99", "resume p50/p99", "thaw p50/p99"],
@@ -50,13 +50,13 @@ struct DeviceCommand: ParsableCommand {
 
     static func three(_ summary: ReloadStatistics.Summary?) -> String {
         guard let summary, summary.count > 0 else { return "-" }
-        return [summary.p50, summary.p90, summary.p99].map { ByteFormat.duration(nanoseconds: $0) }.joined(separator: "/")
+        return [summary.p50, summary.p90, summary.p99].map { Units.duration($0) }.joined(separator: "/")
     }
 
     static func two(_ summary: ReloadStatistics.Summary?) -> String {
         guard let summary, summary.count > 0 else { return "-" }
-        return [summary.p50, summary.p99].map { ByteFormat.duration(nanoseconds: $0) }.joined(separator: "/")
+        return [summary.p50, summary.p99].map { Units.duration($0) }.joined(separator: "/")
     }
 }
 
-func format2(_ value: Double) -> String { ByteFormat.formatted(value, decimals: 2) }
+func format2(_ value: Double) -> String { String(format: "%.2f", value) }

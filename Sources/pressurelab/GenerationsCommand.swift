@@ -25,9 +25,9 @@ struct GenerationsCommand: ParsableCommand {
             header: ["generation", "outlets", "before warning", "freed", "after warning", "after return", "return latency"],
             rows: rows.map { row in
                 [row.generation.label, row.releasesOutlets ? "released" : "forgotten",
-                 ByteFormat.mebibytes(row.retainedBeforeWarning), ByteFormat.mebibytes(row.freedByWarning),
-                 ByteFormat.mebibytes(row.retainedAfterWarning), ByteFormat.mebibytes(row.retainedAfterReturn),
-                 ByteFormat.duration(nanoseconds: row.returnLatencyNanoseconds)]
+                 Units.mebibytes(row.retainedBeforeWarning), Units.mebibytes(row.freedByWarning),
+                 Units.mebibytes(row.retainedAfterWarning), Units.mebibytes(row.retainedAfterReturn),
+                 Units.duration(row.returnLatencyNanoseconds)]
             }))
         if let writer {
             print("\ntrace: \(writer.lineCount) events written to \(writer.path)")

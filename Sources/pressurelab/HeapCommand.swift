@@ -1,4 +1,5 @@
 import ArgumentParser
+import PressureLabHarness
 import PressureLabHeap
 
 /// Prints the allocator, its options and a heap snapshot.
@@ -17,9 +18,9 @@ struct HeapCommand: ParsableCommand {
         for (name, value) in info.options.sorted(by: { $0.key < $1.key }) {
             print("  \(name) = \(value)")
         }
-        print("host: physical \(ByteFormat.mebibytes(host.physicalBytes)), cgroup limit "
-            + (host.cgroupLimitBytes.map { ByteFormat.mebibytes($0) } ?? "none")
-            + ", safe limit for a simulation \(ByteFormat.mebibytes(host.safeLimit()))")
+        print("host: physical \(Units.mebibytes(host.physicalBytes)), cgroup limit "
+            + (host.cgroupLimitBytes.map { Units.mebibytes($0) } ?? "none")
+            + ", safe limit for a simulation \(Units.mebibytes(host.safeLimit()))")
         print("heap: \(snapshot)")
     }
 }

@@ -36,8 +36,8 @@ struct PoliciesCommand: ParsableCommand {
                 header: ["policy", "freed/warning", "reloads", "reload time", "view p50/p99", "redraw p50/p99",
                          "cache p50/p99", "model p50/p99"],
                 rows: rows.map { row in
-                    [row.policy, ByteFormat.mebibytes(row.freedPerWarning), String(row.reloadCount),
-                     ByteFormat.duration(nanoseconds: row.reloadNanoseconds),
+                    [row.policy, Units.mebibytes(row.freedPerWarning), String(row.reloadCount),
+                     Units.duration(row.reloadNanoseconds),
                      Self.percentiles(row.reloads[.viewReload]), Self.percentiles(row.reloads[.backingStoreRedraw]),
                      Self.percentiles(row.reloads[.cacheRefill]), Self.percentiles(row.reloads[.modelReload])]
                 }))
@@ -47,10 +47,10 @@ struct PoliciesCommand: ParsableCommand {
                 for kind in ReloadKind.allCases {
                     guard let summary = row.reloads[kind], summary.count > 0 else { continue }
                     latencyRows.append([row.policy, kind.rawValue, String(summary.count),
-                                        ByteFormat.duration(nanoseconds: summary.p50),
-                                        ByteFormat.duration(nanoseconds: summary.p90),
-                                        ByteFormat.duration(nanoseconds: summary.p99),
-                                        ByteFormat.duration(nanoseconds: summary.max)])
+                                        Units.duration(summary.p50),
+                                        Units.duration(summary.p90),
+                                        Units.duration(summary.p99),
+                                        Units.duration(summary.max)])
                 }
             }
             print(TextTable.render(header: ["policy", "reload", "count", "p50", "p90", "p99", "max"], rows: latencyRows))
@@ -60,7 +60,7 @@ struct PoliciesCommand: ParsableCommand {
 
     static func percentiles(_ summary: ReloadStatistics.Summary?) -> String {
         guard let summary, summary.count > 0 else { return "-" }
-        return "\(ByteFormat.duration(nanoseconds: summary.p50))/\(ByteFormat.duration(nanoseconds: summary.p99))"
+        return "\(Units.duration(summary.p50))/\(Units.duration(summary.p99))"
     }
 }
 

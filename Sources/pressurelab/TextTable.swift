@@ -14,30 +14,3 @@ enum TextTable {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 }
-
-/// Human units for bytes and durations.
-enum ByteFormat {
-    static func mebibytes(_ bytes: Int) -> String {
-        let value = Double(bytes) / 1_048_576
-        return formatted(value, decimals: 2) + " MiB"
-    }
-
-    static func duration(nanoseconds: UInt64) -> String {
-        if nanoseconds < 10_000 { return "\(nanoseconds) ns" }
-        if nanoseconds < 10_000_000 { return formatted(Double(nanoseconds) / 1_000, decimals: 1) + " us" }
-        return formatted(Double(nanoseconds) / 1_000_000, decimals: 2) + " ms"
-    }
-
-    static func formatted(_ value: Double, decimals: Int) -> String {
-        let scale = decimals == 1 ? 10.0 : 100.0
-        let rounded = (value * scale).rounded() / scale
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: ".") {
-            let fraction = text.distance(from: dot, to: text.endIndex) - 1
-            if fraction < decimals { text += String(repeating: "0", count: decimals - fraction) }
-        } else {
-            text += "." + String(repeating: "0", count: decimals)
-        }
-        return text
-    }
-}

@@ -28,17 +28,11 @@ public struct DeviceMetrics {
     mutating func sampleCachedApps(_ count: Int) { cachedAppsSamples.append(count) }
 
     mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64) {
-        _ = launchHistograms[kind, default: Histogram(highestTrackableValue: 60_000_000_000,
-                                                      numberOfSignificantValueDigits: .three)].record(max(1, nanoseconds))
+        _ = launchHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, nanoseconds))
     }
 
     /// Launch latency percentiles of one kind.
     public func launchLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
-        guard let histogram = launchHistograms[kind], histogram.totalCount > 0 else {
-            return ReloadStatistics.Summary(count: 0, p50: 0, p90: 0, p99: 0, max: 0)
-        }
-        return ReloadStatistics.Summary(count: Int(histogram.totalCount), p50: histogram.valueAtPercentile(50),
-                                        p90: histogram.valueAtPercentile(90), p99: histogram.valueAtPercentile(99),
-                                        max: histogram.max)
+        ReloadStatistics.Summary(launchHistograms[kind])
     }
 }

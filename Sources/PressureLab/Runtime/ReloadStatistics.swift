@@ -22,6 +22,24 @@ public final class ReloadStatistics {
         public var p90: UInt64
         public var p99: UInt64
         public var max: UInt64
+
+        /// The percentiles of a histogram (zeros when it is empty or missing).
+        init(_ histogram: Histogram<UInt64>?) {
+            guard let histogram, histogram.totalCount > 0 else {
+                self.init(count: 0, p50: 0, p90: 0, p99: 0, max: 0)
+                return
+            }
+            self.init(count: Int(histogram.totalCount), p50: histogram.valueAtPercentile(50),
+                      p90: histogram.valueAtPercentile(90), p99: histogram.valueAtPercentile(99), max: histogram.max)
+        }
+
+        init(count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64) {
+            self.count = count
+            self.p50 = p50
+            self.p90 = p90
+            self.p99 = p99
+            self.max = max
+        }
     }
 
     private var histograms: [ReloadKind: Histogram<UInt64>] = [:]
@@ -71,12 +89,7 @@ public final class ReloadStatistics {
 
     /// The distribution of `kind`'s latencies.
     public func summary(_ kind: ReloadKind) -> Summary {
-        guard let histogram = histograms[kind], histogram.totalCount > 0 else {
-            return Summary(count: 0, p50: 0, p90: 0, p99: 0, max: 0)
-        }
-        return Summary(count: Int(histogram.totalCount), p50: histogram.valueAtPercentile(50),
-                       p90: histogram.valueAtPercentile(90), p99: histogram.valueAtPercentile(99),
-                       max: histogram.max)
+        Summary(histograms[kind])
     }
 
     /// The expected cost of reloading `kind` for `screen`: its reloads' mean, else its first
@@ -98,7 +111,7 @@ public final class ReloadStatistics {
         firstBuilds = [:]
     }
 
-    private static func makeHistogram() -> Histogram<UInt64> {
+    static func makeHistogram() -> Histogram<UInt64> {
         // 1 ns to 1 minute, three significant digits.
         Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
     }
