@@ -42,7 +42,7 @@ struct Playback {
     private mutating func perform(_ step: Scenario.Step) throws {
         self.step += 1
         recorder.step = self.step
-        let before = device.metrics
+        let before = CountersSnapshot(device.metrics)
         let applied = try apply(step)
         if !applied { skipped += 1 }
         let used = device.usedBytes
@@ -59,8 +59,22 @@ struct Playback {
     private var foreground: Application? { device.foreground?.app }
 
     /// What the device did during a step, from its counters before and after.
-    static func marks(before: DeviceMetrics, after: DeviceMetrics, step: Scenario.Step) -> [String] {
-        var marks: [String] = after.killOrder.dropFirst(before.killOrder.count).map { "kill \($0)" }
+    /// The device counters a step's marks are computed from (not the whole metrics, whose
+    /// arrays would be copied on the next write if a second reference were kept).
+    struct CountersSnapshot {
+        var killed: Int, coldLaunches: Int, resumes: Int, thaws: Int, freezes: Int, outOfMemoryCrashes: Int
+        init(_ metrics: DeviceMetrics) {
+            killed = metrics.killOrder.count
+            coldLaunches = metrics.coldLaunches
+            resumes = metrics.resumes
+            thaws = metrics.thaws
+            freezes = metrics.freezes
+            outOfMemoryCrashes = metrics.outOfMemoryCrashes
+        }
+    }
+
+    static func marks(before: CountersSnapshot, after: DeviceMetrics, step: Scenario.Step) -> [String] {
+        var marks: [String] = after.killOrder.dropFirst(before.killed).map { "kill \($0)" }
         let target: String
         switch step {
         case .launch(let app), .switchTo(let app): target = " \(app)"

@@ -6,7 +6,9 @@ import PressureLabHeap
 /// and records the timeline, owners, counters and latency histograms.
 ///
 /// Determinism: the same scenario, policies and seed give the same trace and the same
-/// byte counts (bytes are measured, but the work that allocates them is the same).
+/// byte counts (bytes are measured, but the work that allocates them is the same), with
+/// one exception by design: `cost-aware` decides from reload times measured in the run,
+/// so its releases, and the bytes that follow, can differ between runs.
 public struct ScenarioRunner {
     /// The tool's version, written into results.
     public static let toolVersion = "0.1.0"

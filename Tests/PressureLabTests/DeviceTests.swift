@@ -147,7 +147,9 @@ struct DeviceTests {
     @Test("freeze: the app's memory leaves the heap (measured) and comes back byte-identical on resume")
     func freezeAndThaw() throws {
         let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: FreezePolicy())
-        device.install(try Self.app("frozen", bitmap: 8 << 20))
+        let frozenApp = try Self.app("frozen", bitmap: 8 << 20)
+        frozenApp.appDataBytes = 1 << 20  // app-wide data is paged out too
+        device.install(frozenApp)
         device.install(try Self.app("other"))
         try device.open("frozen")
         let frozen = device.installed("frozen")!
@@ -161,7 +163,7 @@ struct DeviceTests {
         #expect(-freeze.delta.net >= held - (64 << 10))
         #expect(frozen.bytes < 64 << 10)
         #expect(device.metrics.freezes == 1)
-        #expect(device.metrics.frozenBytesWritten >= (8 << 20) + 12_345)
+        #expect(device.metrics.frozenBytesWritten >= (8 << 20) + (1 << 20) + 12_345)
         #expect(try FileIO_size(frozen.app.runtime.bundle.directory + "/frozen.frozen") == device.metrics.frozenBytesWritten)
         #expect(try device.open("frozen") == .thaw)
         #expect(frozen.app.controllers.map(\.memoryChecksums) == before)
@@ -179,6 +181,17 @@ struct DeviceTests {
         #expect(device.metrics.freezes == 1)
         #expect(device.metrics.kills >= 1)
         #expect(device.freezeBudgetBytes >= 0)
+    }
+
+    @Test("opening the app already in front launches nothing and counts nothing")
+    func openForeground() throws {
+        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
+        device.install(try Self.app("a"))
+        try device.open("a")
+        try device.open("a")
+        #expect(device.metrics.coldLaunches == 1)
+        #expect(device.metrics.resumes == 0)
+        #expect(device.metrics.launchLatency(.resume).count == 0)
     }
 
     @Test("hysteresis: warning rises at 80% and clears below 70%; scripted warnings are a second source")

@@ -82,8 +82,16 @@ public final class Application {
         } catch let error as RestorationError {
             lastRestorationError = error
             recordApp(.restorationFailed)
-            root = try build(hierarchy)
+            do {
+                root = try build(hierarchy)
+            } catch {
+                endProcess()
+                throw error
+            }
             modals = []
+        } catch {
+            endProcess()
+            throw error
         }
         if appDataBytes > 0 {
             runtime.ledger.measure(owner: appDataOwner) { appData = HeapBlock(count: appDataBytes, pattern: 0xDA) }
@@ -312,6 +320,22 @@ public final class Application {
         }
         guard archive.app == name else { throw mismatch("the archive is for app '\(archive.app)'") }
         return (try make(archive.root), try archive.modals.map(make))
+    }
+
+    /// Pages the app-wide data out to a freezer file (measured).
+    func freezeAppData(to file: FreezerFile) -> Bool {
+        guard let appData else { return true }
+        var ok = true
+        runtime.ledger.measure(owner: appDataOwner) { ok = appData.freeze(to: file) }
+        return ok
+    }
+
+    /// Reads the app-wide data back from a freezer file (measured).
+    func thawAppData(from file: FreezerFile) -> Bool {
+        guard let appData else { return true }
+        var ok = true
+        runtime.ledger.measure(owner: appDataOwner) { ok = appData.thaw(from: file) }
+        return ok
     }
 
     /// The ledger key of the app-wide data.

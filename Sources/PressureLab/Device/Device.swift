@@ -96,13 +96,25 @@ public final class Device {
     public func open(_ name: String) throws -> LaunchKind {
         guard let target = installed(name) else { throw RuntimeError.unknownScreen("app \(name)") }
         now += 1
+        // Already in front: nothing to launch or count, but the step still ends with the
+        // device evaluating pressure.
+        if target === foreground, target.app.state == .active {
+            enforce()
+            metrics.sampleCachedApps(cachedAppCount)
+            return .resume
+        }
         if let current = foreground, current !== target { try sendHome(current) }
         let start = MonotonicClock.now()
         var thawed = false
         if target.isFrozen {
-            try thaw(target)
-            thawed = true
-            target.app.runtime.trace.record(app: name, controller: nil, .thawed)
+            do {
+                try thaw(target)
+                thawed = true
+                target.app.runtime.trace.record(app: name, controller: nil, .thawed)
+            } catch {
+                // The frozen memory cannot be read back: the process is lost, as a kill.
+                kill(target)
+            }
         }
         let launched = try target.app.launch()
         let elapsed = MonotonicClock.now() &- start
@@ -183,19 +195,19 @@ public final class Device {
         let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
         guard level > .normal || usedBytes > configuration.budgetBytes else { return }
         var warned = false
-        for _ in 0..<(apps.count * 2 + 4) {
+        reclaim: for _ in 0..<(apps.count * 2 + 4) {
             let used = usedBytes
-            guard used > clear || used > configuration.budgetBytes else { break }
+            guard used > clear || used > configuration.budgetBytes else { break reclaim }
             let state = DeviceSnapshot(apps: apps.map(snapshot(of:)), usedBytes: used, budgetBytes: configuration.budgetBytes,
                                        level: level, bytesToFree: used - min(clear, configuration.budgetBytes),
                                        freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
-            guard let action = termination.nextAction(state) else { break }
+            guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
             case .kill(let name):
-                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground else { return }
+                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground else { break reclaim }
                 kill(victim)
             case .freeze(let name):
-                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen else { return }
+                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen else { break reclaim }
                 if !freeze(victim) { kill(victim) }
             case .warnRunningApps:
                 warned = true
@@ -203,7 +215,7 @@ public final class Device {
                     installed.app.receiveMemoryWarning(level: level, targetBytes: used - clear)
                 }
             case .killForeground:
-                guard let victim = foreground else { return }
+                guard let victim = foreground else { break reclaim }
                 metrics.outOfMemoryCrashes += 1
                 metrics.killOrder.append(victim.name)
                 victim.app.crash()
@@ -259,6 +271,7 @@ public final class Device {
         guard let file = try? FreezerFile(path: path, mode: .write) else { return false }
         var ok = true
         for controller in installed.app.controllers where ok { ok = controller.freezeMemory(to: file) }
+        ok = ok && installed.app.freezeAppData(to: file)
         ok = ok && file.sync()
         file.close()
         let written = file.bytesTransferred
@@ -266,7 +279,9 @@ public final class Device {
             // A failed write leaves what was written frozen: read it back before giving up.
             if let reader = try? FreezerFile(path: path, mode: .read) {
                 for controller in installed.app.controllers { _ = controller.thawMemory(from: reader) }
+                _ = installed.app.thawAppData(from: reader)
             }
+            removeFreezerFile(installed)
             return false
         }
         freezeBudgetBytes -= written
@@ -283,6 +298,9 @@ public final class Device {
             guard controller.thawMemory(from: file) else {
                 throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
             }
+        }
+        guard installed.app.thawAppData(from: file) else {
+            throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
         }
         file.close()
         installed.isFrozen = false

@@ -6,8 +6,9 @@
 /// build; ``CleanupContext/expectedReloadCost(_:of:)``). A controller's bitmaps and its view
 /// are alternatives: releasing the view frees its bitmaps too and costs a view reload plus
 /// a redraw. The policy solves the covering knapsack (least total cost such that the bytes
-/// freed reach the target) by dynamic programming over the bytes in at most 1,024 steps,
-/// so on big items it is exact to within a step. The target is the context's
+/// freed reach the target) by dynamic programming over the bytes in at most 1,024 steps.
+/// Item sizes are rounded down to whole steps, so a chosen set always frees the target;
+/// the price of the rounding is that a cheaper set within a step per item may be missed. The target is the context's
 /// ``CleanupContext/targetBytes`` when the system says how much it needs, else half of
 /// what could be freed on a warning and all of it on a critical warning. When the target
 /// cannot be reached, everything is released.

@@ -61,6 +61,7 @@ public enum Footprint {
         }
 
         private func format(_ value: Double) -> String {
+            guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
             switch metric.unit {
             case "bytes": return "\(Int(value)) B (\(Units.mebibytes(Int(value))))"
             case "ns": return Units.duration(UInt64(max(0, value)))

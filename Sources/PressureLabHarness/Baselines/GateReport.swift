@@ -22,6 +22,7 @@ public struct GateReport: Sendable {
         }
 
         static func format(_ value: Double, _ metric: String) -> String {
+            guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
             if metric.hasSuffix("Bytes") { return "\(Int(value)) B" }
             if metric.contains("Ns") { return Units.duration(UInt64(max(0, value))) }
             return String(Int(value))

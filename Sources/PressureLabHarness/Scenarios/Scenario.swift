@@ -79,13 +79,20 @@ public struct Scenario: Sendable {
     }
 
     /// The number of steps once `repeat` is expanded (a `random` counts its steps).
+    /// Saturates at `Int.max` rather than overflowing.
     public var expandedStepCount: Int {
+        func add(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? Int.max : sum
+        }
         func count(_ steps: [Step]) -> Int {
             steps.reduce(0) { total, step in
                 switch step {
-                case .repeatSteps(let times, let inner): return total + times * count(inner)
-                case .random(let steps, _): return total + steps
-                default: return total + 1
+                case .repeatSteps(let times, let inner):
+                    let (product, overflow) = times.multipliedReportingOverflow(by: count(inner))
+                    return add(total, overflow ? Int.max : product)
+                case .random(let steps, _): return add(total, steps)
+                default: return add(total, 1)
                 }
             }
         }

@@ -120,8 +120,11 @@ extension ScenarioReader {
                     }
                     mix[name] = weight
                 }
-                if mix.values.reduce(0, +) <= 0, !mixMap.isEmpty || mixMap.isEmpty {
-                    if mix.values.reduce(0, +) <= 0 { error(mixNode, "\(stepKey).mix", "the weights add up to 0; give at least one step a weight above 0") }
+                let sum = mix.values.reduce(0, +)
+                if sum <= 0 {
+                    error(mixNode, "\(stepKey).mix", "the weights add up to 0; give at least one step a weight above 0")
+                } else if !sum.isFinite || sum > 1e12 {
+                    error(mixNode, "\(stepKey).mix", "the weights add up to more than 1e12; use relative weights such as 4, 3, 1")
                 }
             }
             guard let count else { return nil }
