@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PressureLab", package: mainPackage),
                 .product(name: "PressureLabHeap", package: mainPackage),
+                .product(name: "PressureLabHarness", package: mainPackage),
             ],
             path: "Benchmarks/AllocationPath",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

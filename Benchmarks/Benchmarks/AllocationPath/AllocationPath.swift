@@ -47,6 +47,7 @@ func ratioPercent(views: Int, bytes: Int, pointers: UnsafeMutablePointer<UnsafeM
 
 let benchmarks: @Sendable () -> Void = {
     runtimeBenchmarks()
+    throughputBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,
