@@ -24,6 +24,8 @@ public final class OwnerLedger<Owner: Hashable> {
     // runtime calls per access, on every measured scope) buy nothing.
     @exclusivity(unchecked) private var balances: [Owner: Int] = [:]
     @exclusivity(unchecked) private var openScopes: [OpenScope] = []
+    /// The sum of all balances, kept as they change (read on every device step).
+    private var runningTotal = 0
 
     /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
     /// balance changes (to measure the cost of attribution itself).
@@ -69,7 +71,10 @@ public final class OwnerLedger<Owner: Hashable> {
             allocated: Int(endAllocated &- scope.startAllocated) - scope.nestedAllocated,
             deallocated: Int(endDeallocated &- scope.startDeallocated) - scope.nestedDeallocated)
         // A scope that changed nothing leaves the dictionary alone (no hashing).
-        if own.net != 0 { balances[owner, default: 0] += own.net }
+        if own.net != 0 {
+            balances[owner, default: 0] += own.net
+            runningTotal += own.net
+        }
         if !openScopes.isEmpty {
             let last = openScopes.count - 1
             openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)
@@ -81,6 +86,7 @@ public final class OwnerLedger<Owner: Hashable> {
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
     public func adjust(owner: Owner, by bytes: Int) {
         balances[owner, default: 0] += bytes
+        runningTotal += bytes
     }
 
     /// The net bytes attributed to `owner` so far.
@@ -90,10 +96,14 @@ public final class OwnerLedger<Owner: Hashable> {
     public var allBalances: [Owner: Int] { balances }
 
     /// The sum of every owner's balance.
-    public var total: Int { balances.values.reduce(0, +) }
+    ///
+    /// - Complexity: O(1).
+    public var total: Int { runningTotal }
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
-    public func remove(owner: Owner) { balances[owner] = nil }
+    public func remove(owner: Owner) {
+        if let balance = balances.removeValue(forKey: owner) { runningTotal -= balance }
+    }
 }
 
 /// A value produced inside a measured scope, with what the scope allocated and freed.

@@ -100,6 +100,24 @@ struct OwnerLedgerTests {
         #expect(abs(ledger.balance(of: "screen")) <= noise)
     }
 
+    @Test("the running total always equals the sum of the balances (measure, adjust, remove)")
+    func runningTotal() {
+        let ledger = OwnerLedger<Int>()
+        var blocks: [UnsafeMutableRawPointer?] = []
+        blocks.reserveCapacity(5)  // array growth inside a scope would be attributed too
+        for owner in 0..<5 { ledger.measure(owner: owner) { blocks.append(malloc(4096 * (owner + 1))) } }
+        ledger.adjust(owner: 9, by: 1000)
+        #expect(ledger.total == ledger.allBalances.values.reduce(0, +))
+        #expect(ledger.total == 4096 * 15 + 1000)
+        ledger.remove(owner: 2)
+        ledger.remove(owner: 42)  // not an owner: nothing changes
+        #expect(ledger.total == 4096 * 12 + 1000)
+        ledger.measure(owner: 0) { free(blocks[0]) }
+        #expect(ledger.total == ledger.allBalances.values.reduce(0, +))
+        #expect(ledger.total == 4096 * 11 + 1000)
+        for block in blocks.dropFirst() { free(block) }
+    }
+
     @Test("a scope that throws still records what it allocated")
     func throwingScope() {
         struct Failure: Error {}

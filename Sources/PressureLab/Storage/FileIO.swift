@@ -32,14 +32,11 @@ enum FileIO {
         return Int(info.st_size)
     }
 
-    /// Reads exactly `buffer.count` bytes from the start of the file into `buffer`.
-    static func read(_ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .system(operation: "open", errno: errno) }
-        defer { close(descriptor) }
+    /// Reads exactly `count` bytes from an open descriptor, retrying interrupted reads.
+    static func readAll(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) {
         var done = 0
-        while done < buffer.count {
-            let got = systemRead(descriptor, buffer.baseAddress! + done, buffer.count - done)
+        while done < count {
+            let got = systemRead(descriptor, pointer + done, count - done)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .system(operation: "read", errno: errno)
@@ -47,6 +44,28 @@ enum FileIO {
             if got == 0 { throw .system(operation: "read (file shorter than expected)", errno: EIO) }
             done += got
         }
+    }
+
+    /// Writes exactly `count` bytes to an open descriptor, retrying interrupted writes.
+    static func writeAll(_ descriptor: Int32, _ pointer: UnsafeRawPointer, count: Int) throws(Failure) {
+        var done = 0
+        while done < count {
+            let wrote = systemWrite(descriptor, pointer + done, count - done)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                throw .system(operation: "write", errno: errno)
+            }
+            done += wrote
+        }
+    }
+
+    /// Reads exactly `buffer.count` bytes from the start of the file into `buffer`.
+    static func read(_ path: String, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .system(operation: "open", errno: errno) }
+        defer { close(descriptor) }
+        guard let base = buffer.baseAddress else { return }
+        try readAll(descriptor, into: base, count: buffer.count)
     }
 
     /// ``writeAtomically(_:_:)`` for use inside non-throwing closures: the failure, or nil.
@@ -71,14 +90,12 @@ enum FileIO {
             unlink(temporary)
             return .system(operation: operation, errno: code)
         }
-        var done = 0
-        while done < bytes.count {
-            let wrote = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if wrote < 0 {
-                if errno == EINTR { continue }
+        if let base = bytes.baseAddress {
+            do {
+                try writeAll(descriptor, base, count: bytes.count)
+            } catch {
                 throw fail("write")
             }
-            done += wrote
         }
         guard fsync(descriptor) == 0 else { throw fail("fsync") }
         close(descriptor)

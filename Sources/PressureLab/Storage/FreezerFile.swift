@@ -34,31 +34,14 @@ final class FreezerFile {
 
     /// Writes `count` bytes at `pointer`.
     func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let wrote = systemWrite(descriptor, pointer + done, count - done)
-            if wrote < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            done += wrote
-        }
+        guard (try? FileIO.writeAll(descriptor, pointer, count: count)) != nil else { return false }
         bytesTransferred += count
         return true
     }
 
     /// Reads exactly `count` bytes into `pointer`.
     func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let got = systemRead(descriptor, pointer + done, count - done)
-            if got < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if got == 0 { return false }
-            done += got
-        }
+        guard (try? FileIO.readAll(descriptor, into: pointer, count: count)) != nil else { return false }
         bytesTransferred += count
         return true
     }
@@ -68,12 +51,8 @@ final class FreezerFile {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
 private let systemClose = Glibc.close
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
 private let systemClose = Darwin.close
 #endif
 
