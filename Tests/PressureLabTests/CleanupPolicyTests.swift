@@ -37,7 +37,7 @@ struct CleanupPolicyTests {
     }
 
     // Ground truth per off-screen controller, from declared sizes plus stated bookkeeping.
-    static let viewBytes = expectedTreeBytes(tree) + Heap.sizeClass(for: 32 + 8 * 2)  // tree + outlet array
+    static let viewBytes = expectedTreeBytes(tree) + ViewController.outletBookkeepingBytes(count: 2)
     static let backingBytes = Heap.sizeClass(for: 1 << 20)
     static let cacheHeld = cacheBytes + HeapBlock.objectBytes
     static let modelHeld = modelBytes + HeapBlock.objectBytes
@@ -120,9 +120,11 @@ struct CleanupPolicyTests {
         let leaky = Self.freedByWarning(try Self.app(policy: IOS2Policy(), releasesOutlets: false))
         let released = Self.freedByWarning(try Self.app(policy: IOS2Policy(), releasesOutlets: true))
         let ios3 = Self.freedByWarning(try Self.app(policy: IOS3Policy(), releasesOutlets: true))
-        // Outlets 1 and 2 are view 1's subtree (5 views) and view 2, inside it.
+        // Outlets 1 and 2 are view 1's subtree (5 views) and view 2, inside it: that payload
+        // stays, with the tree's bookkeeping (one allocation for all its views) and the outlets'.
         let subtree = try ViewDescription.tree(depth: 1, fanout: 4, bytes: 4096)
-        let leakedPerController = expectedTreeBytes(subtree) + Heap.sizeClass(for: 48)
+        let leakedPerController = View.allocatedPayloadBytes(for: subtree) + View.expectedBookkeepingBytes(for: Self.tree)
+            + ViewController.outletBookkeepingBytes(count: 2)
         print("outlet leak: ios2 forgotten frees \(leaky) B, ios2 released \(released) B, ios3 \(ios3) B")
         #expect(abs((released - leaky) - Self.offScreen * leakedPerController) <= 1024)
         #expect(abs(ios3 - Self.expectedFreed("ios3")) <= Self.expectedFreed("ios3") / 50)

@@ -4,7 +4,8 @@ import Testing
 
 /// Measured bytes against the declared ground truth. Tolerance: 2% of the expected bytes,
 /// where expected = payload at jemalloc size classes + the stated bookkeeping
-/// (``View/expectedBookkeepingBytes(for:)``) + the outlet array.
+/// (``View/expectedBookkeepingBytes(for:)``) + the outlets' own bookkeeping
+/// (``ViewController/outletBookkeepingBytes(count:)``).
 @Suite("Measured bytes against the declared ground truth")
 struct MeasurementTests {
     static let shapes: [(name: String, description: ViewDescription)] = [
@@ -22,11 +23,12 @@ struct MeasurementTests {
         let (name, description) = Self.shapes[shape]
         let outlets = min(6, description.viewCount - 1)
         let runtime = try makeRuntime(screens: [ScreenSpec(name: "screen", view: description, outlets: outlets)])
+        // One-time allocations (type metadata) are not the tree's: warm them first.
+        try runtime.makeController(screen: "screen").loadViewIfNeeded()
         let controller = try runtime.makeController(screen: "screen")
         try controller.loadViewIfNeeded()
         let measured = runtime.ledger.balance(of: controller.owner(.viewTree))
-        let outletArray = outlets > 0 ? Heap.sizeClass(for: 32 + 8 * outlets) : 0
-        let expected = expectedTreeBytes(description) + outletArray
+        let expected = expectedTreeBytes(description) + ViewController.outletBookkeepingBytes(count: outlets)
         let error = Double(measured - expected) / Double(expected)
         let overheadPerView = Double(measured - description.payloadBytes) / Double(description.viewCount)
         print("accuracy \(name): views \(description.viewCount), payload \(description.payloadBytes) B, "

@@ -45,10 +45,12 @@ struct UnloadCycleTests {
         #expect(!hidden.isViewLoaded)
         #expect(hidden.outlets.count == 4)
         // The outlets are views 1..4 in preorder: view 1's whole subtree (21 views) holds
-        // views 2..4, so exactly that subtree stays: its payload, bookkeeping and array slots.
+        // views 2..4, so exactly that subtree's payload stays, with the tree's bookkeeping
+        // (one allocation for all 85 views) and the outlets' own.
         let leakedSubtree = try ViewDescription.tree(depth: 2, fanout: 4, bytes: 2048)
         let leaked = hidden.measuredBytes[.viewTree]!
-        let expected = expectedTreeBytes(leakedSubtree) + Heap.sizeClass(for: 32 + 8 * 4)
+        let expected = View.allocatedPayloadBytes(for: leakedSubtree) + View.expectedBookkeepingBytes(for: Self.tree)
+            + ViewController.outletBookkeepingBytes(count: 4)
         #expect(abs(leaked - expected) <= expected / 50, "leaked \(leaked) B, expected \(expected) B")
         #expect(leaked < treeBytes)
         #expect(visible.isViewLoaded)
@@ -90,7 +92,7 @@ struct UnloadCycleTests {
         // Reloading reconnects the outlets: the old subviews are released then.
         try hidden.loadViewIfNeeded()
         let reloaded = hidden.measuredBytes[.viewTree]!
-        #expect(abs(reloaded - expectedTreeBytes(Self.tree) - Heap.sizeClass(for: 64)) <= 128)
+        #expect(abs(reloaded - expectedTreeBytes(Self.tree) - ViewController.outletBookkeepingBytes(count: 4)) <= 128)
     }
 
     @Test("iOS 5: viewWillUnload before the view goes, viewDidUnload after")

@@ -3,13 +3,16 @@ extension ViewController {
     /// Every view the controller holds: its tree, outlet subtrees, additional views (a
     /// table's cells), each once, in a fixed order.
     final func forEachHeldView(_ body: (View) -> Void) {
-        var seen = Set<ObjectIdentifier>()
-        func visit(_ view: View) {
-            if seen.insert(ObjectIdentifier(view)).inserted { body(view) }
+        // Outlets lie inside the loaded tree, or inside one another: each subtree once.
+        var visited: [View] = []
+        func visitTree(_ view: View) {
+            guard !visited.contains(where: { $0.contains(view) }) else { return }
+            visited.append(view)
+            view.forEachInTree(body)
         }
-        viewIfLoaded?.forEachInTree(visit)
-        for outlet in outlets { outlet.forEachInTree(visit) }
-        forEachAdditionalView(visit)
+        if let root = viewIfLoaded { visitTree(root) }
+        for hold in outletHolds { visitTree(hold.view) }
+        forEachAdditionalView(body)
     }
 
     /// The heap blocks the controller holds, in a fixed order.

@@ -26,14 +26,14 @@ extension ViewController {
     /// - Returns: the number of backing stores freed.
     @discardableResult
     public final func purgeBackingStores() -> Int {
-        guard !appearance.isOnScreen, viewIfLoaded != nil || !outlets.isEmpty else { return 0 }
+        guard !appearance.isOnScreen, viewIfLoaded != nil || !outletHolds.isEmpty else { return 0 }
         var purged = 0
         runtime.ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.forEachInTree { view in
                 if view.layer.purgeBackingStore() { purged += 1 }
             }
-            for outlet in outlets {
-                outlet.forEachInTree { view in
+            for hold in outletHolds {
+                hold.view.forEachInTree { view in
                     if view.layer.purgeBackingStore() { purged += 1 }
                 }
             }
@@ -105,13 +105,13 @@ extension ViewController {
     /// Releases the outlets (what `viewDidUnload` should do). Outlet subviews that are no
     /// longer part of a loaded view die here, bitmaps first (attributed to backing stores).
     public final func releaseOutlets() {
-        guard !outlets.isEmpty else { return }
+        guard !outletHolds.isEmpty else { return }
         if viewIfLoaded == nil {
             runtime.ledger.measure(owner: owner(.backingStore)) {
-                for outlet in outlets { outlet.purgeBackingStoresInTree(sparing: []) }
+                for hold in outletHolds { hold.view.purgeBackingStoresInTree(sparing: []) }
             }
         }
-        runtime.ledger.measure(owner: owner(.viewTree)) { outlets = [] }
+        runtime.ledger.measure(owner: owner(.viewTree)) { outletHolds = [] }
         record(.outletsReleased)
     }
 

@@ -29,10 +29,18 @@ open class ViewController {
     /// The runtime the controller lives in.
     public let runtime: RuntimeContext
 
-    /// The view, if it is loaded; asking never loads it.
-    public internal(set) var viewIfLoaded: View?
+    /// The view, if it is loaded; asking never loads it. The controller owns its tree:
+    /// when the view is released or replaced, the tree's memory goes, except the subtrees
+    /// that outlets hold.
+    public internal(set) var viewIfLoaded: View? {
+        didSet {
+            if let old = oldValue, old.tree !== viewIfLoaded?.tree { old.tree.releaseRoot() }
+        }
+    }
+    /// The subviews the controller holds strongly (each keeps its subtree).
+    var outletHolds: [SubtreeHold] = []
     /// The subviews the controller holds strongly.
-    public internal(set) var outlets: [View] = []
+    public var outlets: [View] { outletHolds.map(\.view) }
     /// The model read from disk, if loaded.
     public internal(set) var model: HeapBlock?
     /// The purgeable cache, if filled.
@@ -69,11 +77,11 @@ open class ViewController {
         let ledger = runtime.ledger
         ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.purgeBackingStoresInTree(sparing: [])
-            for outlet in outlets { outlet.purgeBackingStoresInTree(sparing: []) }
+            for hold in outletHolds { hold.view.purgeBackingStoresInTree(sparing: []) }
         }
         ledger.measure(owner: owner(.viewTree)) {
             viewIfLoaded = nil
-            outlets = []
+            outletHolds = []
         }
         ledger.measure(owner: owner(.model)) { model = nil }
         ledger.measure(owner: owner(.cache)) { cache = nil }
@@ -106,20 +114,20 @@ open class ViewController {
         let start = MonotonicClock.now()
         // Kept to restore on failure; dropped inside the measured scope on success, so the
         // old outlet subviews it may hold die there and are attributed to this controller.
-        var outletsBefore: [View]? = outlets
+        var outletsBefore: [SubtreeHold]? = outletHolds
         try runtime.ledger.measure(owner: owner(.viewTree)) {
             do {
                 try loadView()
             } catch {
                 viewIfLoaded = nil
-                outlets = outletsBefore ?? []
+                outletHolds = outletsBefore ?? []
                 outletsBefore = nil
                 throw error
             }
             if viewIfLoaded != nil { outletsBefore = nil }
         }
         guard viewIfLoaded != nil else {
-            outlets = outletsBefore ?? []
+            outletHolds = outletsBefore ?? []
             throw RuntimeError.loadViewSetNoView(controller: id.description)
         }
         record(.viewDidLoad)
@@ -152,8 +160,8 @@ open class ViewController {
     /// Called once the view is loaded.
     open func viewDidLoad() {}
 
-    /// Sets (or clears) the view. Clearing it releases the tree, except subviews that
-    /// outlets still hold.
+    /// Sets (or clears) the view; the controller takes ownership of its tree. Clearing or
+    /// replacing it releases the old tree, except subviews that outlets still hold.
     public final func setView(_ view: View?) {
         viewIfLoaded = view
     }
@@ -161,17 +169,20 @@ open class ViewController {
     /// Connects the outlets: the first `screen.outlets` subviews, in preorder after the root.
     public final func connectOutlets() {
         guard let root = viewIfLoaded, screen.outlets > 0 else {
-            outlets = []
+            outletHolds = []
             return
         }
-        var connected: [View] = []
-        connected.reserveCapacity(screen.outlets)
-        var pending = root.subviews.reversed() as [View]
-        while connected.count < screen.outlets, let view = pending.popLast() {
-            connected.append(view)
-            pending.append(contentsOf: view.subviews.reversed())
-        }
-        outlets = connected
+        let count = min(screen.outlets, root.treeCount - 1)
+        root.tree.reserveHolds(count)
+        outletHolds = (0..<count).map { SubtreeHold(View(tree: root.tree, index: root.index + 1 + $0)) }
+    }
+
+    /// The heap bytes `count` outlets take besides the views they keep: the controller's
+    /// array of holds, one 32-byte hold object each, and the tree's list of held subtrees
+    /// (x86-64, jemalloc size classes).
+    public static func outletBookkeepingBytes(count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        return Heap.sizeClass(for: 32 + 8 * count) + count * Heap.sizeClass(for: 32) + Heap.sizeClass(for: 32 + 4 * count)
     }
 
     // MARK: - Callbacks (override as in UIKit; the runtime records each before it runs)

@@ -7,43 +7,41 @@ import Darwin
 /// A view's layer. Its backing store (the bitmap, width x height x 4 bytes) is a separate
 /// allocation, drawn when the view is first shown; it can be purged and redrawn.
 ///
-/// The layer lives inline in its view (one allocation for both): UIKit's is a separate
-/// object of about 48 bytes, but the bitmap, not the layer object, is what matters, and
-/// inlining halves the simulator's allocations per view. It cannot be copied, so a
-/// backing store always has exactly one owner.
-public struct Layer: ~Copyable {
-    private var backingStore: UnsafeMutableRawPointer?
+/// A `Layer` is a reference to the layer of one view of a tree (like ``View``): its state
+/// lives in the tree, so every copy sees the same bitmap. UIKit's layer is an object of
+/// about 48 bytes of its own; the bitmap, not the layer object, is what matters here.
+public struct Layer {
+    let tree: ViewTree
+    let index: Int
+
     /// Bytes of the backing store when drawn (0: the layer draws nothing).
-    public let backingBytes: Int
-    private let pattern: UInt8
-    /// The bitmap is in a freezer file (drawn, then frozen).
-    private(set) var isFrozen = false
-
-    init(backingBytes: Int, pattern: UInt8) {
-        self.backingBytes = backingBytes
-        self.pattern = pattern
-    }
-
-    deinit {
-        free(backingStore)
-    }
+    public var backingBytes: Int { tree.withNode(index) { $0.backingBytes } }
 
     /// The bytes of a bitmap of `width` x `height` pixels, 4 bytes each.
     public static func bitmapBytes(width: Int, height: Int) -> Int { width * height * 4 }
 
     /// Whether the backing store is allocated (drawn and not purged).
-    public var hasBackingStore: Bool { backingStore != nil }
+    public var hasBackingStore: Bool { tree.withNode(index) { $0.backingStore != nil } }
 
-    /// Whether showing the layer would draw: it has a bitmap to draw and none is held.
-    public var needsDisplay: Bool { backingBytes > 0 && backingStore == nil && !isFrozen }
+    /// Whether the bitmap is in a freezer file (drawn, then frozen).
+    public var isFrozen: Bool { tree.withNode(index) { $0.flags.contains(.backingFrozen) } }
+
+    /// Whether showing the layer would draw: it has a bitmap to draw, none is held, and
+    /// its view is still kept.
+    public var needsDisplay: Bool {
+        backingBytes > 0 && tree.withNode(index) { node in
+            node.backingStore == nil && node.flags.isDisjoint(with: [.backingFrozen, .released])
+        }
+    }
 
     /// Draws the backing store if needed: allocates it and writes every byte.
     ///
     /// - Returns: true when it drew.
     @discardableResult
-    public mutating func displayIfNeeded() -> Bool {
+    public func displayIfNeeded() -> Bool {
         guard needsDisplay else { return false }
-        backingStore = HeapBlock.allocateTouched(backingBytes, pattern: pattern)
+        let bitmap = HeapBlock.allocateTouched(backingBytes, pattern: View.pattern(for: index) ^ 0xFF)
+        tree.withNode(index) { $0.backingStore = bitmap }
         return true
     }
 
@@ -51,32 +49,43 @@ public struct Layer: ~Copyable {
     ///
     /// - Returns: true when there was one to free.
     @discardableResult
-    public mutating func purgeBackingStore() -> Bool {
-        guard let backingStore else { return false }
-        free(backingStore)
-        self.backingStore = nil
-        return true
+    public func purgeBackingStore() -> Bool {
+        tree.withNode(index) { node in
+            guard let backingStore = node.backingStore else { return false }
+            free(backingStore)
+            node.backingStore = nil
+            return true
+        }
     }
 
-    mutating func freeze(to file: FreezerFile) -> Bool {
-        guard let backingStore else { return true }
-        guard PageOut.freeze(backingStore, count: backingBytes, to: file) else { return false }
-        self.backingStore = nil
-        isFrozen = true
-        return true
+    func freeze(to file: FreezerFile) -> Bool {
+        let bytes = backingBytes
+        return tree.withNode(index) { node in
+            guard let backingStore = node.backingStore else { return true }
+            guard PageOut.freeze(backingStore, count: bytes, to: file) else { return false }
+            node.backingStore = nil
+            node.flags.insert(.backingFrozen)
+            return true
+        }
     }
 
-    mutating func thaw(from file: FreezerFile) -> Bool {
-        guard isFrozen else { return true }
-        guard let pointer = PageOut.thaw(count: backingBytes, from: file) else { return false }
-        backingStore = pointer
-        isFrozen = false
-        return true
+    func thaw(from file: FreezerFile) -> Bool {
+        let bytes = backingBytes
+        return tree.withNode(index) { node in
+            guard node.flags.contains(.backingFrozen) else { return true }
+            guard let pointer = PageOut.thaw(count: bytes, from: file) else { return false }
+            node.backingStore = pointer
+            node.flags.remove(.backingFrozen)
+            return true
+        }
     }
 
     /// A checksum of the bitmap, or nil when none is held.
     public func backingStoreChecksum() -> UInt64? {
-        guard let backingStore else { return nil }
-        return HeapBlock.checksum(UnsafeRawBufferPointer(start: backingStore, count: backingBytes))
+        let bytes = backingBytes
+        return tree.withNode(index) { node in
+            guard let backingStore = node.backingStore else { return nil }
+            return HeapBlock.checksum(UnsafeRawBufferPointer(start: backingStore, count: bytes))
+        }
     }
 }

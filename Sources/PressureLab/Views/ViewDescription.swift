@@ -28,19 +28,35 @@ public struct ViewDescription: Sendable, Equatable {
     }
 
     /// The views in preorder; the first is the root.
-    public private(set) var nodes: [Node]
+    public let nodes: [Node]
+    /// For each view, the index just past its subtree (its subtree is `index..<end`).
+    let subtreeEnds: [Int32]
 
     /// Creates a description from preorder nodes, checking sizes and structure.
     ///
     /// - Throws: ``ViewDescriptionError`` naming the first bad node.
     public init(nodes: [Node]) throws(ViewDescriptionError) {
         try ViewDescription.validate(nodes)
-        self.nodes = nodes
+        self.init(validatedNodes: nodes)
     }
 
     /// Nodes already validated (by the decoder).
     init(validatedNodes: [Node]) {
         self.nodes = validatedNodes
+        self.subtreeEnds = ViewDescription.subtreeEnds(of: validatedNodes)
+    }
+
+    /// Where each subtree ends, from a reverse pass that adds up subtree sizes.
+    private static func subtreeEnds(of nodes: [Node]) -> [Int32] {
+        var ends = [Int32](repeating: 0, count: nodes.count)
+        var sizes: [Int] = []  // subtree sizes of the nodes after the current one, innermost last
+        for index in stride(from: nodes.count - 1, through: 0, by: -1) {
+            var size = 1
+            for _ in 0..<nodes[index].childCount { size += sizes.removeLast() }
+            sizes.append(size)
+            ends[index] = Int32(truncatingIfNeeded: index + size)
+        }
+        return ends
     }
 
     /// The number of views in the tree.
@@ -66,6 +82,7 @@ public struct ViewDescription: Sendable, Equatable {
     /// Throws unless every size is non-negative and the child counts form exactly one tree.
     static func validate(_ nodes: [Node]) throws(ViewDescriptionError) {
         guard !nodes.isEmpty else { throw .empty }
+        guard nodes.count <= maximumViewCount else { throw .tooManyViews(limit: maximumViewCount) }
         var open = 1  // subtrees still expected
         for (index, node) in nodes.enumerated() {
             if node.bytes < 0 { throw .negativeSize(view: index, field: "bytes", value: node.bytes) }

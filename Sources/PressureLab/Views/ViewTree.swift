@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The memory of one built view tree: for every view its own storage and its layer's
+/// backing store, kept in one allocation with the tree's header (no object per view).
+///
+/// What keeps a view's memory allocated:
+/// - the tree's root, until its owner lets go of it (``releaseRoot()``; a controller
+///   does when its view is released or replaced);
+/// - holds on subtrees (``SubtreeHold``: a controller's outlets), which keep the views
+///   of their subtree after the root is released, as a retained subview outlives its
+///   superview in UIKit.
+///
+/// Memory that nothing keeps any more is freed at once. Whatever is still allocated is
+/// freed when the tree object itself goes (the last ``View`` referring to it is gone).
+final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
+    struct Header {
+        /// The number of views.
+        let count: Int
+        /// The first view of each held subtree, one entry per hold.
+        var holds: [Int32] = []
+        /// Whether the tree's owner still holds the root (and so every view).
+        var rootHeld = true
+    }
+
+    /// One view: its declared sizes, where its subtree ends, and its live memory.
+    struct Node {
+        var storage: UnsafeMutableRawPointer?
+        var backingStore: UnsafeMutableRawPointer?
+        /// Bytes of the view's own storage.
+        let bytes: Int
+        /// Bytes of the layer's bitmap when drawn.
+        let backingBytes: Int
+        /// The index just past the view's subtree (its subtree is `index..<subtreeEnd`).
+        let subtreeEnd: Int32
+        var flags: Flags
+    }
+
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// The view's storage is in a freezer file.
+        static let storageFrozen = Flags(rawValue: 1)
+        /// The layer's bitmap is in a freezer file.
+        static let backingFrozen = Flags(rawValue: 2)
+        /// Nothing keeps the view any more: its memory is freed for good.
+        static let released = Flags(rawValue: 4)
+    }
+
+    /// Builds the tree `description` declares: every view's storage is allocated and
+    /// written. Bitmaps are drawn later, when the tree is shown.
+    ///
+    /// - Complexity: O(views + payload bytes); one allocation besides the payload.
+    static func build(_ description: ViewDescription) -> ViewTree {
+        let count = description.nodes.count
+        let tree = unsafeDowncast(ViewTree.create(minimumCapacity: count) { _ in Header(count: count) }, to: ViewTree.self)
+        tree.withUnsafeMutablePointerToElements { nodes in
+            description.nodes.withUnsafeBufferPointer { declared in
+                description.subtreeEnds.withUnsafeBufferPointer { ends in
+                    for index in 0..<count {
+                        let view = declared[index]
+                        let storage = HeapBlock.allocateTouched(view.bytes, pattern: View.pattern(for: index))
+                        (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: view.bytes,
+                                                            backingBytes: view.backingBytes, subtreeEnd: ends[index],
+                                                            flags: []))
+                    }
+                }
+            }
+        }
+        return tree
+    }
+
+    deinit {
+        let count = header.count
+        withUnsafeMutablePointerToElements { nodes in
+            for index in 0..<count {
+                if let storage = nodes[index].storage { free(storage) }
+                if let backingStore = nodes[index].backingStore { free(backingStore) }
+            }
+            nodes.deinitialize(count: count)
+        }
+    }
+
+    /// Heap bytes of a tree of `viewCount` views besides its payload and bitmaps, before
+    /// jemalloc rounds it to a size class: object header, tree header (40 bytes together),
+    /// one 40-byte node per view.
+    static func allocationBytes(viewCount: Int) -> Int {
+        let objectHeader = 16
+        let headerEnd = objectHeader + MemoryLayout<Header>.size
+        let alignment = MemoryLayout<Node>.alignment
+        let nodesOffset = (headerEnd + alignment - 1) / alignment * alignment
+        return nodesOffset + viewCount * MemoryLayout<Node>.stride
+    }
+
+    // MARK: - Views
+
+    /// The number of views.
+    var count: Int { header.count }
+
+    /// Reads or changes one view.
+    @inline(__always)
+    func withNode<Result>(_ index: Int, _ body: (inout Node) throws -> Result) rethrows -> Result {
+        precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
+        return try withUnsafeMutablePointerToElements { nodes in try body(&nodes[index]) }
+    }
+
+    /// The index just past the subtree of `index`.
+    @inline(__always)
+    func subtreeEnd(of index: Int) -> Int { Int(withNode(index) { $0.subtreeEnd }) }
+
+    // MARK: - What keeps the memory
+
+    /// The root's owner lets go: every view that no hold keeps is freed now.
+    func releaseRoot() {
+        guard header.rootHeld else { return }
+        header.rootHeld = false
+        freeUnheld(in: 0..<count)
+    }
+
+    /// Makes room for `count` more holds at once (a controller connecting its outlets).
+    func reserveHolds(_ count: Int) {
+        header.holds.reserveCapacity(header.holds.count + count)
+    }
+
+    /// Keeps the subtree of `index` (until the matching ``unhold(_:)``).
+    func hold(_ index: Int) {
+        precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
+        header.holds.append(Int32(truncatingIfNeeded: index))
+    }
+
+    /// Drops one hold on the subtree of `index`; frees what nothing else keeps.
+    func unhold(_ index: Int) {
+        guard let position = header.holds.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
+        header.holds.remove(at: position)
+        guard !header.rootHeld, !isHeld(index) else { return }
+        freeUnheld(in: index..<subtreeEnd(of: index))
+    }
+
+    /// Whether a hold keeps `index` (it starts a held subtree or lies inside one).
+    func isHeld(_ index: Int) -> Bool {
+        header.holds.contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
+    }
+
+    /// Frees the views of `range` that no hold keeps (held subtrees are skipped whole).
+    private func freeUnheld(in range: Range<Int>) {
+        var heldStarts: [Int] = []
+        for start in header.holds where range.contains(Int(start)) { heldStarts.append(Int(start)) }
+        heldStarts.sort()
+        var next = range.lowerBound
+        for start in heldStarts where start >= next {
+            freeViews(next..<start)
+            next = subtreeEnd(of: start)
+        }
+        freeViews(next..<range.upperBound)
+    }
+
+    private func freeViews(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        withUnsafeMutablePointerToElements { nodes in
+            for index in range {
+                if let storage = nodes[index].storage { free(storage) }
+                if let backingStore = nodes[index].backingStore { free(backingStore) }
+                nodes[index].storage = nil
+                nodes[index].backingStore = nil
+                nodes[index].flags = .released
+            }
+        }
+    }
+}
