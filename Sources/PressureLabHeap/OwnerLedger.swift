@@ -12,24 +12,21 @@
 /// ```
 ///
 /// A ledger is confined to the thread that uses it.
+///
+/// Measuring is inlinable, so that a client module specializes it for its own owner type:
+/// unspecialized, every scope would look up generic metadata and hash through witness
+/// tables, which cost more than the two counter reads the measurement itself needs.
 public final class OwnerLedger<Owner: Hashable> {
-    private struct OpenScope {
-        var startAllocated: UInt64
-        var startDeallocated: UInt64
-        var nestedAllocated: Int
-        var nestedDeallocated: Int
-    }
-
     // A ledger is confined to one thread, so dynamic exclusivity checks on these (two
     // runtime calls per access, on every measured scope) buy nothing.
-    @exclusivity(unchecked) private var balances: [Owner: Int] = [:]
-    @exclusivity(unchecked) private var openScopes: [OpenScope] = []
+    @exclusivity(unchecked) @usableFromInline var balances: [Owner: Int] = [:]
+    @exclusivity(unchecked) @usableFromInline var openScopes: [LedgerScope] = []
     /// The sum of all balances, kept as they change (read on every device step).
-    private var runningTotal = 0
+    @exclusivity(unchecked) @usableFromInline var runningTotal = 0
 
     /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
     /// balance changes (to measure the cost of attribution itself).
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
 
     public init() {
         openScopes.reserveCapacity(16)
@@ -39,13 +36,13 @@ public final class OwnerLedger<Owner: Hashable> {
     ///
     /// - Returns: the body's result and the scope's own delta (nested scopes excluded).
     /// - Complexity: O(1) beyond `body`, plus one dictionary update.
-    @discardableResult
+    @discardableResult @inlinable
     public func measure<Result>(owner: Owner, _ body: () throws -> Result) rethrows -> Measured<Result> {
         guard isEnabled else { return Measured(value: try body(), delta: .zero) }
         let counters = ThreadAllocationCounters.current
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
-        openScopes.append(OpenScope(startAllocated: entryAllocated, startDeallocated: entryDeallocated,
+        openScopes.append(LedgerScope(startAllocated: entryAllocated, startDeallocated: entryDeallocated,
                                     nestedAllocated: 0, nestedDeallocated: 0))
         let result: Result
         do {
@@ -61,8 +58,8 @@ public final class OwnerLedger<Owner: Hashable> {
 
     /// Ends the innermost scope: the owner gets the scope's own net bytes; the enclosing
     /// scope is charged for neither this scope nor the ledger's bookkeeping.
-    @discardableResult
-    private func close(owner: Owner, counters: ThreadAllocationCounters,
+    @discardableResult @inlinable
+    func close(owner: Owner, counters: ThreadAllocationCounters,
                        entryAllocated: UInt64, entryDeallocated: UInt64) -> AllocationDelta {
         let endAllocated = counters.allocated
         let endDeallocated = counters.deallocated
@@ -106,11 +103,30 @@ public final class OwnerLedger<Owner: Hashable> {
     }
 }
 
+/// One open measured scope: the thread's counters when it opened, and what nested scopes
+/// took since (which is theirs, not this scope's).
+@usableFromInline
+struct LedgerScope {
+    @usableFromInline var startAllocated: UInt64
+    @usableFromInline var startDeallocated: UInt64
+    @usableFromInline var nestedAllocated: Int
+    @usableFromInline var nestedDeallocated: Int
+
+    @inlinable
+    init(startAllocated: UInt64, startDeallocated: UInt64, nestedAllocated: Int, nestedDeallocated: Int) {
+        self.startAllocated = startAllocated
+        self.startDeallocated = startDeallocated
+        self.nestedAllocated = nestedAllocated
+        self.nestedDeallocated = nestedDeallocated
+    }
+}
+
 /// A value produced inside a measured scope, with what the scope allocated and freed.
 public struct Measured<Value> {
     public var value: Value
     public var delta: AllocationDelta
 
+    @inlinable
     public init(value: Value, delta: AllocationDelta) {
         self.value = value
         self.delta = delta

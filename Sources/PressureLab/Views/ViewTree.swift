@@ -73,7 +73,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     }
 
     deinit {
-        let count = header.count
+        let count = state.pointee.count
         withUnsafeMutablePointerToElements { nodes in
             for index in 0..<count {
                 if let storage = nodes[index].storage { free(storage) }
@@ -96,8 +96,14 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     // MARK: - Views
 
+    /// The header, reached without the dynamic exclusivity check that `header` costs on
+    /// every access (a tree is used by one thread at a time). Valid while the tree lives.
+    private var state: UnsafeMutablePointer<Header> {
+        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
     /// The number of views.
-    var count: Int { header.count }
+    var count: Int { state.pointee.count }
 
     /// Reads or changes one view.
     @inline(__always)
@@ -114,39 +120,39 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     /// The root's owner lets go: every view that no hold keeps is freed now.
     func releaseRoot() {
-        guard header.rootHeld else { return }
-        header.rootHeld = false
+        guard state.pointee.rootHeld else { return }
+        state.pointee.rootHeld = false
         freeUnheld(in: 0..<count)
     }
 
     /// Makes room for `count` more holds at once (a controller connecting its outlets).
     func reserveHolds(_ count: Int) {
-        header.holds.reserveCapacity(header.holds.count + count)
+        state.pointee.holds.reserveCapacity(state.pointee.holds.count + count)
     }
 
     /// Keeps the subtree of `index` (until the matching ``unhold(_:)``).
     func hold(_ index: Int) {
         precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
-        header.holds.append(Int32(truncatingIfNeeded: index))
+        state.pointee.holds.append(Int32(truncatingIfNeeded: index))
     }
 
     /// Drops one hold on the subtree of `index`; frees what nothing else keeps.
     func unhold(_ index: Int) {
-        guard let position = header.holds.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
-        header.holds.remove(at: position)
-        guard !header.rootHeld, !isHeld(index) else { return }
+        guard let position = state.pointee.holds.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
+        state.pointee.holds.remove(at: position)
+        guard !state.pointee.rootHeld, !isHeld(index) else { return }
         freeUnheld(in: index..<subtreeEnd(of: index))
     }
 
     /// Whether a hold keeps `index` (it starts a held subtree or lies inside one).
     func isHeld(_ index: Int) -> Bool {
-        header.holds.contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
+        state.pointee.holds.contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
     }
 
     /// Frees the views of `range` that no hold keeps (held subtrees are skipped whole).
     private func freeUnheld(in range: Range<Int>) {
         var heldStarts: [Int] = []
-        for start in header.holds where range.contains(Int(start)) { heldStarts.append(Int(start)) }
+        for start in state.pointee.holds where range.contains(Int(start)) { heldStarts.append(Int(start)) }
         heldStarts.sort()
         var next = range.lowerBound
         for start in heldStarts where start >= next {
