@@ -22,48 +22,51 @@ import PressureLabHeap
 /// }
 /// ```
 open class ViewController {
-    /// The controller's identity, `screen#instance`.
-    public let id: ControllerID
-    /// The screen this controller shows.
-    public let screen: ScreenSpec
+    // A controller belongs to one runtime, used by one thread: its stored properties skip
+    // the dynamic exclusivity check (two runtime calls and a thread-local lookup per
+    // access), which was most of the cost of delivering a warning that releases nothing.
     /// The runtime the controller lives in.
     public let runtime: RuntimeContext
+    /// Where the controller is in its appearance cycle.
+    @exclusivity(unchecked) public internal(set) var appearance: AppearanceState = .disappeared
 
     /// The view, if it is loaded; asking never loads it. The controller owns its tree:
     /// when the view is released or replaced, the tree's memory goes, except the subtrees
     /// that outlets hold.
-    public internal(set) var viewIfLoaded: View? {
+    @exclusivity(unchecked) public internal(set) var viewIfLoaded: View? {
         didSet {
             if let old = oldValue, old.tree !== viewIfLoaded?.tree { old.tree.releaseRoot() }
         }
     }
     /// The subviews the controller holds strongly (each keeps its subtree).
-    var outletHolds: [SubtreeHold] = []
+    @exclusivity(unchecked) var outletHolds: [SubtreeHold] = []
+    /// The purgeable cache, if filled.
+    @exclusivity(unchecked) public internal(set) var cache: HeapBlock?
+
+    /// Child controllers (a container's stack or tabs), strongly held.
+    @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
+    /// The controller this one presents modally, strongly held.
+    @exclusivity(unchecked) public internal(set) var presentedViewController: ViewController?
+    /// The controller's identity, `screen#instance`.
+    public let id: ControllerID
+    /// The screen this controller shows.
+    public let screen: ScreenSpec
     /// The subviews the controller holds strongly.
     public var outlets: [View] { outletHolds.map(\.view) }
     /// The model read from disk, if loaded.
-    public internal(set) var model: HeapBlock?
-    /// The purgeable cache, if filled.
-    public internal(set) var cache: HeapBlock?
+    @exclusivity(unchecked) public internal(set) var model: HeapBlock?
     /// What the user typed: lost if the app dies before saving it.
-    public internal(set) var userData: [HeapBlock] = []
+    @exclusivity(unchecked) public internal(set) var userData: [HeapBlock] = []
     /// How many of the ``userData`` blocks the last restoration archive holds.
-    public internal(set) var savedUserDataCount = 0
-    /// Where the controller is in its appearance cycle.
-    public internal(set) var appearance: AppearanceState = .disappeared
-
-    /// Child controllers (a container's stack or tabs), strongly held.
-    public internal(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public internal(set) var savedUserDataCount = 0
     /// The container this controller is a child of (not retained: no cycles).
     public internal(set) weak var parent: ViewController?
-    /// The controller this one presents modally, strongly held.
-    public internal(set) var presentedViewController: ViewController?
     /// The controller that presents this one (not retained: no cycles).
     public internal(set) weak var presentingViewController: ViewController?
     /// When the view last appeared (the runtime's appearance counter; 0: never).
-    public internal(set) var lastAppearance: UInt64 = 0
+    @exclusivity(unchecked) public internal(set) var lastAppearance: UInt64 = 0
     /// What has been built once already, so that building it again counts as a reload.
-    var reloadHistory: ReloadHistory = []
+    @exclusivity(unchecked) var reloadHistory: ReloadHistory = []
 
     /// Makes a controller of `screen`; its view is not loaded.
     public required init(screen: ScreenSpec, runtime: RuntimeContext) {
