@@ -11,7 +11,12 @@ struct Playback {
     let progress: ((Int, Int) -> Void)?
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private(set) var skipped = 0
-    private(set) var peakOwners: [RunResult.Owner] = []
+    /// Every app's ledger balances at the step of peak retained bytes. Taken at each new
+    /// peak, which in a growing phase is every step: keeping the dictionaries (copy on
+    /// write) costs O(apps) there; they are turned into owners once, at the end.
+    private var peakBalances: [ScenarioRunner.AppBalances] = []
+    /// The owners at the step of peak retained bytes.
+    var peakOwners: [RunResult.Owner] { ScenarioRunner.owners(peakBalances) }
     private var peakBytes = -1
     private var step = 0
 
@@ -48,7 +53,7 @@ struct Playback {
         let used = device.usedBytes
         if used > peakBytes {
             peakBytes = used
-            peakOwners = ScenarioRunner.owners(device)
+            peakBalances = ScenarioRunner.balances(device)
         }
         let marks = Self.marks(before: before, after: device.metrics, step: step)
         timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),

@@ -56,13 +56,24 @@ public struct ScenarioRunner {
         return result
     }
 
-    static func owners(_ device: Device) -> [RunResult.Owner] {
+    /// One app's ledger balances, by owner.
+    typealias AppBalances = (app: String, balances: [MemoryOwner: Int])
+
+    /// Every installed app's balances now (the dictionaries are shared, not copied).
+    static func balances(_ device: Device) -> [AppBalances] {
+        device.apps.map { ($0.name, $0.app.runtime.ledger.allBalances) }
+    }
+
+    /// Every controller's retained bytes (categories summed), app by app, in controller order.
+    static func owners(_ device: Device) -> [RunResult.Owner] { owners(balances(device)) }
+
+    static func owners(_ apps: [AppBalances]) -> [RunResult.Owner] {
         var owners: [RunResult.Owner] = []
-        for installed in device.apps {
+        for (app, balances) in apps {
             var byController: [ControllerID: Int] = [:]
-            for (owner, bytes) in installed.app.runtime.ledger.allBalances { byController[owner.controller, default: 0] += bytes }
+            for (owner, bytes) in balances { byController[owner.controller, default: 0] += bytes }
             for (controller, bytes) in byController.sorted(by: { $0.key < $1.key }) where bytes != 0 {
-                owners.append(.init(app: installed.name, controller: controller.instance == 0 ? "app-data" : controller.description,
+                owners.append(.init(app: app, controller: controller.instance == 0 ? "app-data" : controller.description,
                                     retainedBytes: bytes))
             }
         }

@@ -82,14 +82,30 @@ public final class OwnerLedger<Owner: Hashable> {
 
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
     public func adjust(owner: Owner, by bytes: Int) {
-        balances[owner, default: 0] += bytes
+        excludingBookkeeping { balances[owner, default: 0] += bytes }
         runningTotal += bytes
+    }
+
+    /// Runs a change of the ledger's own dictionary so that what it allocates or frees (a
+    /// resize, or a copy while a reader shares the dictionary) is charged to no owner: the
+    /// innermost open scope counts it as nested, like a scope of its own.
+    @inlinable
+    func excludingBookkeeping(_ change: () -> Void) {
+        guard isEnabled, !openScopes.isEmpty else { return change() }
+        let counters = ThreadAllocationCounters.current
+        let entryAllocated = counters.allocated
+        let entryDeallocated = counters.deallocated
+        change()
+        let last = openScopes.count - 1
+        openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)
+        openScopes[last].nestedDeallocated += Int(counters.deallocated &- entryDeallocated)
     }
 
     /// The net bytes attributed to `owner` so far.
     public func balance(of owner: Owner) -> Int { balances[owner] ?? 0 }
 
-    /// Every owner's net balance.
+    /// Every owner's net balance. The dictionary is shared, not copied: the ledger's next
+    /// change copies it, and that copy is charged to no owner.
     public var allBalances: [Owner: Int] { balances }
 
     /// The sum of every owner's balance.
@@ -99,7 +115,9 @@ public final class OwnerLedger<Owner: Hashable> {
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
     public func remove(owner: Owner) {
-        if let balance = balances.removeValue(forKey: owner) { runningTotal -= balance }
+        var removed: Int?
+        excludingBookkeeping { removed = balances.removeValue(forKey: owner) }
+        if let removed { runningTotal -= removed }
     }
 }
 
