@@ -12,8 +12,9 @@ struct Playback {
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private(set) var skipped = 0
     /// Every app's ledger balances at the step of peak retained bytes. Taken at each new
-    /// peak, which in a growing phase is every step: keeping the dictionaries (copy on
-    /// write) costs O(apps) there; they are turned into owners once, at the end.
+    /// peak, which in a growing phase is every step: keeping the dictionaries costs O(apps)
+    /// there, and the next change of a kept dictionary copies it (O(owners), a flat copy
+    /// with no hashing or sorting); they are turned into owners once, at the end.
     private var peakBalances: [ScenarioRunner.AppBalances] = []
     /// The owners at the step of peak retained bytes.
     var peakOwners: [RunResult.Owner] { ScenarioRunner.owners(peakBalances) }

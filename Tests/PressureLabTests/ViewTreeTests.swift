@@ -9,6 +9,8 @@ struct ViewTreeTests {
     /// 21 views of 4 KiB: the root, views 1, 6, 11, 16 under it, four leaves under each.
     static let description = try! ViewDescription.tree(depth: 2, fanout: 4, bytes: 4096)
     static let view = Heap.sizeClass(for: 4096)
+    /// A hold object: header, view reference and a flag (33 bytes), size-class rounded.
+    static let holdObject = Heap.sizeClass(for: 33)
 
     @Test("releasing the root frees every view that no hold keeps; a held subtree stays whole")
     func heldSubtreeSurvivesRoot() {
@@ -31,7 +33,7 @@ struct ViewTreeTests {
         let droppedOuter = Heap.measure { outer = nil }.delta.net
         #expect(outer == nil)
         // Views 1, 2, 4, 5 go; view 3 stays while the inner hold lives.
-        #expect(droppedOuter == -4 * Self.view - Heap.sizeClass(for: 32))
+        #expect(droppedOuter == -4 * Self.view - Self.holdObject)
         #expect(!View(tree: root.tree, index: 3).isReleased)
         #expect(inner.view.storageChecksum() == View(tree: root.tree, index: 3).storageChecksum())
     }
@@ -42,7 +44,7 @@ struct ViewTreeTests {
         var hold: SubtreeHold? = SubtreeHold(root.subviews[1])
         let dropped = Heap.measure { hold = nil }.delta.net
         _ = hold
-        #expect(dropped == -Heap.sizeClass(for: 32))  // the hold object only
+        #expect(dropped == -Self.holdObject)  // the hold object only
         #expect(root.treeInPreorder.allSatisfy { !$0.isReleased })
     }
 
@@ -87,5 +89,44 @@ struct ViewTreeTests {
         #expect(ViewTree.allocationBytes(viewCount: 1000) == 40_040)
         let built = Heap.measure { _ = View.build(from: Self.description) }
         #expect(built.delta.allocated == 21 * Self.view + View.expectedBookkeepingBytes(for: Self.description))
+    }
+}
+
+@Suite("Outlets at scale and on failed loads")
+struct OutletHoldTests {
+    /// Builds its tree and connects its outlets, then sets no view.
+    final class ChangesItsMind: ViewController {
+        override func loadView() throws {
+            try super.loadView()
+            setView(nil)
+        }
+    }
+
+    @Test("a loadView that connects outlets and then sets no view leaves nothing measured behind")
+    func failedLoadFreesOutlets() throws {
+        let tree = try ViewDescription.tree(depth: 2, fanout: 4, bytes: 2048)
+        let runtime = try makeRuntime(screens: [ScreenSpec(name: "x", view: tree, outlets: 4)])
+        // The first failed load warms one-time allocations (runtime metadata); the second is measured.
+        _ = try? ChangesItsMind(screen: try runtime.screen(named: "x"), runtime: runtime).loadViewIfNeeded()
+        let controller = ChangesItsMind(screen: try runtime.screen(named: "x"), runtime: runtime)
+        #expect(throws: RuntimeError.loadViewSetNoView(controller: "x#2")) { try controller.loadViewIfNeeded() }
+        #expect(controller.outlets.isEmpty)
+        #expect(abs(runtime.ledger.balance(of: controller.owner(.viewTree))) <= 64)
+    }
+
+    @Test("20,000 outlets are released in one pass when the view unloads (iOS 3), and every byte comes back")
+    func manyOutlets() throws {
+        let wide = try ViewDescription.wide(count: 20_001, bytes: 64)
+        let runtime = try makeRuntime(.iOS3, screens: [ScreenSpec(name: "w", view: wide, outlets: 20_000)])
+        let controller = try runtime.makeController(screen: "w")
+        try controller.loadViewIfNeeded()
+        #expect(controller.outlets.count == 20_000)
+        let loaded = runtime.ledger.balance(of: controller.owner(.viewTree))
+        #expect(loaded >= 20_001 * 64)
+        controller.releaseView()
+        #expect(controller.outlets.count == 20_000)  // the outlets keep every subview
+        #expect(controller.outlets.allSatisfy { !$0.isReleased })
+        controller.releaseOutlets()
+        #expect(abs(runtime.ledger.balance(of: controller.owner(.viewTree))) <= 64)
     }
 }

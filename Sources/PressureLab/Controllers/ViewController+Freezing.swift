@@ -3,15 +3,18 @@ extension ViewController {
     /// Every view the controller holds: its tree, outlet subtrees, additional views (a
     /// table's cells), each once, in a fixed order.
     final func forEachHeldView(_ body: (View) -> Void) {
-        // Outlets lie inside the loaded tree, or inside one another: each subtree once.
-        var visited: [View] = []
-        func visitTree(_ view: View) {
-            guard !visited.contains(where: { $0.contains(view) }) else { return }
-            visited.append(view)
-            view.forEachInTree(body)
+        let root = viewIfLoaded
+        root?.forEachInTree(body)
+        // Outlets lie inside the loaded tree, or inside one another: each subtree once. In
+        // tree and preorder order, a subtree inside the last one visited is skipped.
+        let outlets = outletHolds.map(\.view).sorted { ($0.treeIdentity, $0.index) < ($1.treeIdentity, $1.index) }
+        var last: View?
+        for outlet in outlets {
+            if let root, root.contains(outlet) { continue }
+            if let last, last.contains(outlet) { continue }
+            outlet.forEachInTree(body)
+            last = outlet
         }
-        if let root = viewIfLoaded { visitTree(root) }
-        for hold in outletHolds { visitTree(hold.view) }
         forEachAdditionalView(body)
     }
 

@@ -111,7 +111,10 @@ extension ViewController {
                 for hold in outletHolds { hold.view.purgeBackingStoresInTree(sparing: []) }
             }
         }
-        runtime.ledger.measure(owner: owner(.viewTree)) { outletHolds = [] }
+        runtime.ledger.measure(owner: owner(.viewTree)) {
+            SubtreeHold.releaseAll(outletHolds)
+            outletHolds = []
+        }
         record(.outletsReleased)
     }
 

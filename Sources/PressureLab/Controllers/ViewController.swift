@@ -84,6 +84,7 @@ open class ViewController {
         }
         ledger.measure(owner: owner(.viewTree)) {
             viewIfLoaded = nil
+            SubtreeHold.releaseAll(outletHolds)
             outletHolds = []
         }
         ledger.measure(owner: owner(.model)) { model = nil }
@@ -115,22 +116,26 @@ open class ViewController {
         guard viewIfLoaded == nil else { return }
         record(.loadView)
         let start = MonotonicClock.now()
-        // Kept to restore on failure; dropped inside the measured scope on success, so the
-        // old outlet subviews it may hold die there and are attributed to this controller.
+        // Kept to restore on failure; released inside the measured scope on success, so the
+        // old outlet subviews they may keep die there and are attributed to this controller.
         var outletsBefore: [SubtreeHold]? = outletHolds
         try runtime.ledger.measure(owner: owner(.viewTree)) {
             do {
                 try loadView()
             } catch {
                 viewIfLoaded = nil
-                outletHolds = outletsBefore ?? []
+                restoreOutlets(outletsBefore ?? [])
                 outletsBefore = nil
                 throw error
             }
-            if viewIfLoaded != nil { outletsBefore = nil }
+            if viewIfLoaded == nil {
+                restoreOutlets(outletsBefore ?? [])
+            } else {
+                Self.releaseHolds(outletsBefore ?? [], keeping: outletHolds)
+            }
+            outletsBefore = nil
         }
         guard viewIfLoaded != nil else {
-            outletHolds = outletsBefore ?? []
             throw RuntimeError.loadViewSetNoView(controller: id.description)
         }
         record(.viewDidLoad)
@@ -165,8 +170,30 @@ open class ViewController {
 
     /// Sets (or clears) the view; the controller takes ownership of its tree. Clearing or
     /// replacing it releases the old tree, except subviews that outlets still hold.
+    ///
+    /// - Precondition: `view` is the root of a tree built by ``View/build(from:)`` that no
+    ///   controller owns yet (a view has one owner, as a UIKit view has one controller).
     public final func setView(_ view: View?) {
+        if let view, view != viewIfLoaded {
+            precondition(view.index == 0 && view.tree.isRootHeld && !view.tree.isClaimed,
+                         "setView takes the root of a newly built tree that no controller owns (\(id))")
+            view.tree.claim()
+        }
         viewIfLoaded = view
+    }
+
+    /// Puts back the outlets a failed load replaced, releasing the ones it connected.
+    private func restoreOutlets(_ before: [SubtreeHold]) {
+        let connected = outletHolds
+        outletHolds = before
+        Self.releaseHolds(connected, keeping: before)
+    }
+
+    /// Releases, in one pass, the holds of `holds` that `kept` does not also list.
+    static func releaseHolds(_ holds: [SubtreeHold], keeping kept: [SubtreeHold]) {
+        guard !holds.isEmpty else { return }
+        let keep = Set(kept.lazy.map(ObjectIdentifier.init))
+        SubtreeHold.releaseAll(keep.isEmpty ? holds : holds.filter { !keep.contains(ObjectIdentifier($0)) })
     }
 
     /// Connects the outlets: the first `screen.outlets` subviews, in preorder after the root.
@@ -181,11 +208,12 @@ open class ViewController {
     }
 
     /// The heap bytes `count` outlets take besides the views they keep: the controller's
-    /// array of holds, one 32-byte hold object each, and the tree's list of held subtrees
-    /// (x86-64, jemalloc size classes).
+    /// array of holds, one 48-byte hold object each, and the tree's list of held subtrees
+    /// (x86-64, jemalloc size classes). Outlets that outlive the rest of their tree also keep
+    /// its one bookkeeping allocation (``View/expectedBookkeepingBytes(for:)``).
     public static func outletBookkeepingBytes(count: Int) -> Int {
         guard count > 0 else { return 0 }
-        return Heap.sizeClass(for: 32 + 8 * count) + count * Heap.sizeClass(for: 32) + Heap.sizeClass(for: 32 + 4 * count)
+        return Heap.sizeClass(for: 32 + 8 * count) + count * Heap.sizeClass(for: 33) + Heap.sizeClass(for: 32 + 4 * count)
     }
 
     // MARK: - Callbacks (override as in UIKit; the runtime records each before it runs)

@@ -24,6 +24,8 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         var holds: [Int32] = []
         /// Whether the tree's owner still holds the root (and so every view).
         var rootHeld = true
+        /// Whether a controller owns the tree (its view is the root).
+        var claimed = false
     }
 
     /// One view: its declared sizes, where its subtree ends, and its live memory.
@@ -118,6 +120,15 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     // MARK: - What keeps the memory
 
+    /// Whether the root is still held (nothing of the tree is released yet, except by freezing).
+    var isRootHeld: Bool { state.pointee.rootHeld }
+
+    /// Whether a controller owns the tree.
+    var isClaimed: Bool { state.pointee.claimed }
+
+    /// A controller takes the tree as its view's.
+    func claim() { state.pointee.claimed = true }
+
     /// The root's owner lets go: every view that no hold keeps is freed now.
     func releaseRoot() {
         guard state.pointee.rootHeld else { return }
@@ -142,6 +153,26 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         state.pointee.holds.remove(at: position)
         guard !state.pointee.rootHeld, !isHeld(index) else { return }
         freeUnheld(in: index..<subtreeEnd(of: index))
+    }
+
+    /// Drops one hold on each of `indices` at once, then frees what nothing keeps: one pass
+    /// over the tree instead of a search of every remaining hold per index.
+    func unholdAll(_ indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        let removing = indices.map { Int32(truncatingIfNeeded: $0) }.sorted()
+        let held = state.pointee.holds.sorted()
+        var kept: [Int32] = []
+        kept.reserveCapacity(max(0, held.count - removing.count))
+        var next = 0
+        for start in held {
+            if next < removing.count, removing[next] == start {
+                next += 1
+            } else {
+                kept.append(start)
+            }
+        }
+        state.pointee.holds = kept
+        if !state.pointee.rootHeld { freeUnheld(in: 0..<count) }
     }
 
     /// Whether a hold keeps `index` (it starts a held subtree or lies inside one).
