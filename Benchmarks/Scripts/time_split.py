@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Splits a run's time between the memory work it simulates and the simulator's own costs.
+
+Reads `perf script` output (samples with call stacks) on standard input:
+
+    perf record -F 10000 -g -o perf.data .build/release/pressurelab run scenarios/long-random.yaml --policy ios6
+    perf script -i perf.data | python3 Benchmarks/Scripts/time_split.py
+
+Each sample goes to the first category its stack matches, in the order below.
+"""
+import sys
+from collections import Counter
+
+MEMORY_WRITES = ("memset", "memmove", "memcpy")
+
+
+def classify(frames):
+    text = " ".join(frames)
+    leaf = frames[0]
+    if "execve" in text or "_dl_" in text or "ld-linux" in leaf:
+        return "start-up", "process start-up (exec, dynamic linking)"
+    if "exc_page_fault" in text and any(name in text for name in MEMORY_WRITES):
+        return "memory", "page faults under payload writes (first touch)"
+    if any(name in leaf for name in MEMORY_WRITES):
+        return "memory", "payload writes (memset/memcpy)"
+    if "entry_SYSCALL" in text:
+        if "__x64_sys_madvise" in text or "__x64_sys_munmap" in text:
+            return "memory", "returning freed pages (madvise/munmap)"
+        if "fsync" in text:
+            return "I/O", "fsync (restoration archives)"
+        if "__x64_sys_openat" in text or "__x64_sys_read" in text or "__x64_sys_write" in text \
+                or "__x64_sys_close" in text or "newfstatat" in text or "__x64_sys_rename" in text:
+            return "I/O", "file I/O (view descriptions, models, archives, freezer)"
+        return "other", "other system calls"
+    if "jemalloc" in leaf:
+        return "memory", "allocator (jemalloc)"
+    if "exc_page_fault" in text:
+        return "other", "page faults (other)"
+    if "JSON" in text or "Base64" in text:
+        return "bookkeeping", "encoding restoration archives (JSON, base64)"
+    if "libswiftCore" in leaf:
+        return "bookkeeping", "Swift runtime (reference counting, metadata)"
+    if "pressurelab" in leaf:
+        return "bookkeeping", "simulator code"
+    return "other", "other"
+
+
+def main():
+    groups, categories = Counter(), Counter()
+    for sample in sys.stdin.read().split("\n\n"):
+        frames = [line.strip() for line in sample.strip().split("\n")[1:] if line.strip()]
+        if not frames:
+            continue
+        group, category = classify(frames)
+        groups[group] += 1
+        categories[(group, category)] += 1
+    total = sum(groups.values())
+    if total == 0:
+        sys.exit("no samples: pipe `perf script` output of a `perf record -g` run")
+    for group, count in groups.most_common():
+        print(f"{100 * count / total:5.1f}%  {group}")
+        for (owner, category), inner in categories.most_common():
+            if owner == group:
+                print(f"         {100 * inner / total:5.1f}%  {category}")
+    print(f"{total} samples")
+
+
+if __name__ == "__main__":
+    main()
