@@ -120,7 +120,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     // MARK: - What keeps the memory
 
-    /// Whether the root is still held (nothing of the tree is released yet, except by freezing).
+    /// Whether the root is still held (so no view of the tree is released yet).
     var isRootHeld: Bool { state.pointee.rootHeld }
 
     /// Whether a controller owns the tree.
@@ -165,6 +165,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         kept.reserveCapacity(max(0, held.count - removing.count))
         var next = 0
         for start in held {
+            while next < removing.count, removing[next] < start { next += 1 }  // not held: nothing to drop
             if next < removing.count, removing[next] == start {
                 next += 1
             } else {
