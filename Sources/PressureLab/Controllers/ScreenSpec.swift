@@ -3,12 +3,6 @@
 /// Registering a screen with a ``RuntimeContext`` writes its view description (and its
 /// model file) into the bundle; every controller of the screen loads from there.
 public struct ScreenSpec: Sendable, Equatable {
-    // The two flags a memory warning reads come first.
-    /// The manual unload idiom some iOS 6 apps wrote in `didReceiveMemoryWarning`.
-    public var manualUnload: ManualUnloadIdiom
-    /// Whether the controller releases its outlets when its view goes (in `viewDidUnload`,
-    /// or under iPhone OS 2.2 in its `setView:` override). False models the classic leak.
-    public var releasesOutlets: Bool
     /// The screen's name (`[a-z0-9-]+` in scenarios); controllers are `name#instance`.
     public var name: String
     /// The view tree (with the backing stores of its layers).
@@ -16,10 +10,15 @@ public struct ScreenSpec: Sendable, Equatable {
     /// How many subviews the controller holds strongly (the first ones in preorder
     /// after the root), connected when the view loads, as a nib connects outlets.
     public var outlets: Int
+    /// Whether the controller releases its outlets when its view goes (in `viewDidUnload`,
+    /// or under iPhone OS 2.2 in its `setView:` override). False models the classic leak.
+    public var releasesOutlets: Bool
     /// Purgeable cache bytes, filled when the view appears.
     public var cacheBytes: Int
     /// Recreatable model bytes, read from the model file when the view loads.
     public var modelBytes: Int
+    /// The manual unload idiom some iOS 6 apps wrote in `didReceiveMemoryWarning`.
+    public var manualUnload: ManualUnloadIdiom
     /// For a table screen: its rows and cells (controllers are ``TableViewController``s).
     public var table: TableSpec?
 

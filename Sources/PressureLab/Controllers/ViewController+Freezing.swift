@@ -25,30 +25,29 @@ extension ViewController {
 
     /// Writes bitmaps, view storage and blocks to `file` and frees them (measured).
     final func freezeMemory(to file: FreezerFile) -> Bool {
-        var ok = true
-        runtime.ledger.measure(owner: owner(.backingStore)) {
-            forEachHeldView { view in if ok { ok = view.layer.freeze(to: file) } }
-        }
-        runtime.ledger.measure(owner: owner(.viewTree)) {
-            forEachHeldView { view in if ok { ok = view.freezeStorage(to: file) } }
-        }
-        for (category, block) in categorizedBlocks where ok {
-            runtime.ledger.measure(owner: owner(category)) { ok = block.freeze(to: file) }
-        }
-        return ok
+        pageMemory(layer: { $0.freeze(to: file) }, storage: { $0.freezeStorage(to: file) },
+                   block: { $0.freeze(to: file) })
     }
 
     /// Reads back what ``freezeMemory(to:)`` wrote, in the same order (measured).
     final func thawMemory(from file: FreezerFile) -> Bool {
+        pageMemory(layer: { $0.thaw(from: file) }, storage: { $0.thawStorage(from: file) },
+                   block: { $0.thaw(from: file) })
+    }
+
+    /// Runs one direction of paging over everything held, in the fixed order that freezing
+    /// and thawing share: bitmaps, view storage, then blocks, each measured under its
+    /// category. Stops at the first failure.
+    private func pageMemory(layer: (Layer) -> Bool, storage: (View) -> Bool, block: (HeapBlock) -> Bool) -> Bool {
         var ok = true
         runtime.ledger.measure(owner: owner(.backingStore)) {
-            forEachHeldView { view in if ok { ok = view.layer.thaw(from: file) } }
+            forEachHeldView { view in if ok { ok = layer(view.layer) } }
         }
         runtime.ledger.measure(owner: owner(.viewTree)) {
-            forEachHeldView { view in if ok { ok = view.thawStorage(from: file) } }
+            forEachHeldView { view in if ok { ok = storage(view) } }
         }
-        for (category, block) in categorizedBlocks where ok {
-            runtime.ledger.measure(owner: owner(category)) { ok = block.thaw(from: file) }
+        for (category, heldBlock) in categorizedBlocks where ok {
+            runtime.ledger.measure(owner: owner(category)) { ok = block(heldBlock) }
         }
         return ok
     }
