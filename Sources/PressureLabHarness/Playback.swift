@@ -166,7 +166,7 @@ struct Playback {
         case "switch": return .switchTo(appNames.randomElement(using: &random)!)
         case "dismiss": return .dismiss
         case "warning": return .warning(Int.random(in: 0..<4, using: &random) == 0 ? .critical : .warning)
-        case "type": return .type(Int.random(in: 64...4096, using: &random))
+        case "type": return .type(Int.random(in: Scenario.randomTypeBytes, using: &random))
         case "scroll": return .scroll(Int.random(in: -5...20, using: &random))
         case "home": return .home
         default: return .idle(Double(Int.random(in: 1...30, using: &random)))

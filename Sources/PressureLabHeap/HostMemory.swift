@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How much memory the host lets this process use: physical memory, or a smaller
 /// cgroup limit when the process runs inside one.
@@ -12,18 +17,26 @@ public struct HostMemory: Sendable, Equatable {
     /// or nil when there is none.
     public var cgroupLimitBytes: Int?
 
+    /// The process's address-space limit (`RLIMIT_AS`), or nil when unlimited.
+    public var addressSpaceLimitBytes: Int?
+    /// The process's data-segment limit (`RLIMIT_DATA`, which covers `mmap` on Linux 4.7+),
+    /// or nil when unlimited.
+    public var dataLimitBytes: Int?
+
     /// The share of the effective limit a simulation may use by default.
     public static let defaultSafeShare = 0.5
 
-    public init(physicalBytes: Int, cgroupLimitBytes: Int?) {
+    public init(physicalBytes: Int, cgroupLimitBytes: Int?, addressSpaceLimitBytes: Int? = nil, dataLimitBytes: Int? = nil) {
         self.physicalBytes = physicalBytes
         self.cgroupLimitBytes = cgroupLimitBytes
+        self.addressSpaceLimitBytes = addressSpaceLimitBytes
+        self.dataLimitBytes = dataLimitBytes
     }
 
-    /// The smaller of physical memory and the cgroup limit.
+    /// The smallest of physical memory, the cgroup limit and the process limits.
     public var effectiveLimit: Int {
-        if let cgroupLimitBytes, cgroupLimitBytes > 0 { return min(physicalBytes, cgroupLimitBytes) }
-        return physicalBytes
+        [physicalBytes, cgroupLimitBytes, addressSpaceLimitBytes, dataLimitBytes]
+            .compactMap { $0 }.filter { $0 > 0 }.min() ?? physicalBytes
     }
 
     /// The bytes a simulation may allocate: `share` of the effective limit.
@@ -39,8 +52,33 @@ public struct HostMemory: Sendable, Equatable {
             ?? Int(ProcessInfo.processInfo.physicalMemory)
         let limit = (try? String(contentsOfFile: cgroupV2Max, encoding: .utf8)).flatMap(parseCgroupLimit)
             ?? (try? String(contentsOfFile: cgroupV1Limit, encoding: .utf8)).flatMap(parseCgroupLimit)
-        return HostMemory(physicalBytes: physical, cgroupLimitBytes: limit)
+        return HostMemory(physicalBytes: physical, cgroupLimitBytes: limit,
+                          addressSpaceLimitBytes: processLimit(Self.addressSpaceResource),
+                          dataLimitBytes: processLimit(Self.dataResource))
     }
+
+    #if canImport(Glibc)
+    private static let addressSpaceResource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+    private static let dataResource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+    #else
+    private static let addressSpaceResource = RLIMIT_AS
+    private static let dataResource = RLIMIT_DATA
+    #endif
+
+    /// A process resource limit (its soft value), or nil when unlimited or unreadable.
+    #if canImport(Glibc)
+    private static func processLimit(_ resource: __rlimit_resource_t) -> Int? {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != rlim_t.max, limit.rlim_cur < rlim_t(Int.max) else { return nil }
+        return Int(limit.rlim_cur)
+    }
+    #else
+    private static func processLimit(_ resource: Int32) -> Int? {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != RLIM_INFINITY, limit.rlim_cur < rlim_t(Int.max) else { return nil }
+        return Int(limit.rlim_cur)
+    }
+    #endif
 
     /// The `MemTotal:` line of `/proc/meminfo`, in bytes.
     static func parseMemTotal(_ text: String) -> Int? {

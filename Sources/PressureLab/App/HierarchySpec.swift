@@ -19,3 +19,26 @@ public indirect enum HierarchySpec: Sendable, Equatable {
         }
     }
 }
+
+extension HierarchySpec {
+    /// What building this hierarchy can allocate: every screen's worst case (looked up in
+    /// `screens`; unknown names count 0) plus UIKit's containers (navigation bars, the tab
+    /// bar, the More list past five tabs). Saturating.
+    public func worstCaseBytes(screens: [String: ScreenSpec]) -> Int {
+        func container(_ name: String) -> Int { ContainerScreens.spec(named: name)?.worstCaseBytes ?? 0 }
+        switch self {
+        case .screen(let name):
+            return screens[name]?.worstCaseBytes ?? 0
+        case .navigation(let stack):
+            return stack.map { screens[$0]?.worstCaseBytes ?? 0 }.saturatingSum().addingSaturating(container(ContainerScreens.navigation))
+        case .tabs(let tabs, _):
+            var total = tabs.map { $0.worstCaseBytes(screens: screens) }.saturatingSum()
+                .addingSaturating(container(ContainerScreens.tabBar))
+            if tabs.count > TabBarController.maximumVisibleTabs {
+                total = total.addingSaturating(container(ContainerScreens.more))
+                    .addingSaturating(container(ContainerScreens.navigation))
+            }
+            return total
+        }
+    }
+}

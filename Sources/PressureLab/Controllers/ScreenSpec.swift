@@ -57,8 +57,20 @@ public struct ScreenSpec: Sendable, Equatable {
         }
     }
 
-    /// Everything one controller of this screen declares when loaded and shown.
-    public var declaredBytes: Int { view.declaredBytes + cacheBytes + modelBytes }
+    /// Everything one controller of this screen declares when loaded and shown (saturating).
+    public var declaredBytes: Int { [view.declaredBytes, cacheBytes, modelBytes].saturatingSum() }
+
+    /// Everything one controller of this screen can allocate: its declared bytes, its tree's
+    /// bookkeeping, and for a table the cells alive at once (visible rows plus the reuse
+    /// pool, each a whole cell tree). Saturating.
+    public var worstCaseBytes: Int {
+        var total = [view.worstCaseBytes, cacheBytes, modelBytes].saturatingSum()
+        if let table {
+            let cells = min(table.visibleRows, table.rows).addingSaturating(table.reusePoolCapacity)
+            total = total.addingSaturating(cells.multipliedSaturating(by: table.cell.worstCaseBytes))
+        }
+        return total
+    }
 }
 
 /// A table screen's rows and cells.

@@ -62,22 +62,28 @@ public struct ViewDescription: Sendable, Equatable {
     /// The number of views in the tree.
     public var viewCount: Int { nodes.count }
 
-    /// The bytes of the views' own storage.
+    /// The bytes of the views' own storage (saturating: a hostile size clamps to `Int.max`).
     public var payloadBytes: Int {
         var total = 0
-        for index in nodes.indices { total += nodes[index].bytes }
+        for index in nodes.indices { total = total.addingSaturating(nodes[index].bytes) }
         return total
     }
 
     /// The bytes of every layer's backing store, drawn when the tree is first shown.
     public var backingBytes: Int {
         var total = 0
-        for index in nodes.indices { total += nodes[index].backingBytes }
+        for index in nodes.indices { total = total.addingSaturating(nodes[index].backingBytes) }
         return total
     }
 
-    /// Everything the tree declares: payload plus backing stores.
-    public var declaredBytes: Int { payloadBytes + backingBytes }
+    /// Everything the tree declares: payload plus backing stores (saturating).
+    public var declaredBytes: Int { payloadBytes.addingSaturating(backingBytes) }
+
+    /// Everything building and drawing the tree allocates: payload, backing stores and the
+    /// tree's bookkeeping (saturating).
+    public var worstCaseBytes: Int {
+        declaredBytes.addingSaturating(ViewTree.allocationBytes(viewCount: viewCount))
+    }
 
     /// Throws unless every size is non-negative and the child counts form exactly one tree.
     static func validate(_ nodes: [Node]) throws(ViewDescriptionError) {

@@ -72,27 +72,17 @@ public struct Scenario: Sendable {
     public static let randomStepKinds = ["push", "pop", "select_tab", "switch", "present", "dismiss", "warning",
                                          "type", "scroll", "home", "idle", "pop_to_root"]
 
-    /// Declared bytes of one instance of every screen plus app data: what a run allocates
-    /// at least, checked against the host before anything is allocated.
-    public var declaredBytes: Int {
-        apps.reduce(0) { total, app in total + app.dataBytes + app.screens.reduce(0) { $0 + $1.declaredBytes } }
-    }
-
-    /// The number of steps once `repeat` is expanded (a `random` counts its steps).
-    /// Saturates at `Int.max` rather than overflowing.
+    /// The number of steps the script performs once `repeat` is expanded (a `random` counts
+    /// its steps). Counts work, not entries: every iteration of a `repeat` costs at least one
+    /// step, so an empty loop of a million iterations counts a million. Saturates at `Int.max`.
     public var expandedStepCount: Int {
-        func add(_ a: Int, _ b: Int) -> Int {
-            let (sum, overflow) = a.addingReportingOverflow(b)
-            return overflow ? Int.max : sum
-        }
         func count(_ steps: [Step]) -> Int {
             steps.reduce(0) { total, step in
                 switch step {
                 case .repeatSteps(let times, let inner):
-                    let (product, overflow) = times.multipliedReportingOverflow(by: count(inner))
-                    return add(total, overflow ? Int.max : product)
-                case .random(let steps, _): return add(total, steps)
-                default: return add(total, 1)
+                    return total.addingSaturating(times.multipliedSaturating(by: max(1, count(inner))))
+                case .random(let steps, _): return total.addingSaturating(steps)
+                default: return total.addingSaturating(1)
                 }
             }
         }

@@ -7,8 +7,36 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var key: String
     public var message: String
 
+    public init(path: String, line: Int, column: Int, key: String, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+    }
+
+    /// One line per diagnostic, always: control characters in the key or message (a quoted
+    /// value with a newline) are escaped, so a tool reading `file:line:column:` keeps the location.
     public var description: String {
-        "\(path):\(line):\(column): \(key.isEmpty ? "" : "\(key): ")\(message)"
+        let shownKey = Self.escaped(key)
+        return "\(path):\(line):\(column): \(shownKey.isEmpty ? "" : "\(shownKey): ")\(Self.escaped(message))"
+    }
+
+    /// `text` with line breaks, tabs and other control characters written as escapes.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 

@@ -5,7 +5,7 @@ import Yams
 
 /// Reads scenario files (format version 1). Every problem of a file is reported, each with
 /// its file, line, column and key and what would be valid; nothing runs on an invalid file.
-public struct ScenarioLoader {
+public struct ScenarioLoader: Sendable {
     /// The most bytes a scenario's budget and declared sizes may take on this host.
     public var hostLimitBytes: Int
 
@@ -29,6 +29,10 @@ public struct ScenarioLoader {
     /// Parses and checks scenario text; `path` names it in errors.
     public func parse(_ text: String, path: String) throws(ScenarioError) -> Scenario {
         var reader = ScenarioReader(path: path, hostLimitBytes: hostLimitBytes)
+        if let finding = YAMLPrescan.check(text) {
+            throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
+                                                    message: finding.message)])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -54,6 +58,15 @@ struct ScenarioReader {
     let path: String
     let hostLimitBytes: Int
     var diagnostics: [ScenarioDiagnostic] = []
+    /// YAML nodes the read may still visit, aliases expanded (``YAMLPrescan/maximumExpandedNodes``).
+    var nodeBudget = YAMLPrescan.maximumExpandedNodes
+    /// Set once the budget ran out: every read stops, with one diagnostic.
+    var budgetExhausted = false
+    /// Declarations that allocate (screens, app data, `type` steps), with where they are:
+    /// the host check points at the largest.
+    var declarationSites: [(bytes: Int, node: Node?, key: String)] = []
+    /// The apps' and screens' names, computed once for all steps.
+    var knownNames: (apps: [String], screens: Set<String>) = ([], [])
 
     init(path: String, hostLimitBytes: Int) {
         self.path = path
@@ -102,24 +115,73 @@ struct ScenarioReader {
         return (line, column)
     }
 
+    // MARK: - Expansion budget
+
+    /// Charges `count` visited nodes to the budget; false (with one diagnostic) once it is spent.
+    mutating func visit(_ node: Node?, _ key: String, count: Int = 1) -> Bool {
+        guard !budgetExhausted else { return false }
+        nodeBudget -= count
+        guard nodeBudget < 0 else { return true }
+        budgetExhausted = true
+        error(node, key, "the file expands (through YAML aliases) to more than \(YAMLPrescan.maximumExpandedNodes) nodes, "
+            + "more than a file of the largest allowed size could hold")
+        return false
+    }
+
     // MARK: - Typed reads
 
     mutating func mapping(_ node: Node, _ key: String, allowed: [String]) -> Node.Mapping? {
+        guard visit(node, key) else { return nil }
         guard let mapping = node.mapping else {
             error(node, key, "expected a mapping with keys \(allowed.joined(separator: ", "))")
             return nil
         }
+        guard visit(node, key, count: mapping.count) else { return nil }
+        var seen: [String: Node] = [:]
         for (keyNode, _) in mapping {
-            guard let name = keyNode.string else {
-                error(keyNode, key, "keys must be strings")
+            guard keyNode.scalar != nil, let name = keyNode.string else {
+                error(keyNode, key, "keys must be plain text")
                 continue
             }
             if !allowed.contains(name) {
                 error(keyNode, key.isEmpty ? name : "\(key).\(name)",
-                      "unknown key '\(name)'; valid keys are \(allowed.joined(separator: ", "))")
+                      "unknown key \(Self.quote(name)); valid keys are \(allowed.joined(separator: ", "))")
+            } else if let first = seen[name] {
+                error(keyNode, key.isEmpty ? name : "\(key).\(name)",
+                      "key '\(name)' appears twice (first at line \(first.mark?.line ?? 0)); each key may appear once")
             }
+            if seen[name] == nil { seen[name] = keyNode }
         }
         return mapping
+    }
+
+    /// Names of a mapping's keys after conversion to text, refusing keys that differ only by
+    /// YAML tag or quoting (`1` and `"1"` are the same name) and keys that are not plain text.
+    mutating func distinctNames(_ mapping: Node.Mapping, _ key: String, what: String) -> [(name: String, keyNode: Node, value: Node)] {
+        var result: [(name: String, keyNode: Node, value: Node)] = []
+        var seen: [String: Node] = [:]
+        guard visit(nil, key, count: mapping.count) else { return [] }
+        for (keyNode, value) in mapping {
+            guard keyNode.scalar != nil, let text = keyNode.string else {
+                error(keyNode, key, "\(what) names must be plain text")
+                continue
+            }
+            if let first = seen[text] {
+                error(keyNode, "\(key).\(text)", "\(what) '\(text)' is declared twice (first at line \(first.mark?.line ?? 0)); "
+                    + "names are compared as text, so 1 and \"1\" are the same name")
+                continue
+            }
+            seen[text] = keyNode
+            result.append((text, keyNode, value))
+        }
+        return result
+    }
+
+    /// A value quoted for a message: control characters escaped (so a diagnostic stays on
+    /// one line), long values shortened.
+    static func quote(_ value: String) -> String {
+        let shortened = value.count > 80 ? String(value.prefix(77)) + "..." : value
+        return "'" + ScenarioDiagnostic.escaped(shortened) + "'"
     }
 
     mutating func int(_ node: Node, _ key: String, min: Int, max: Int = Int.max) -> Int? {
@@ -179,7 +241,7 @@ struct ScenarioReader {
     mutating func name(_ node: Node, _ key: String) -> String? {
         guard let value = string(node, key) else { return nil }
         guard !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }) else {
-            error(node, key, "'\(value)' is not a valid name; names match [a-z0-9-]+")
+            error(node, key, "\(Self.quote(value)) is not a valid name; names match [a-z0-9-]+")
             return nil
         }
         return value
@@ -195,7 +257,7 @@ struct ScenarioReader {
 
     func describe(_ node: Node) -> String {
         switch node {
-        case .scalar(let scalar): return "'\(scalar.string)'"
+        case .scalar(let scalar): return Self.quote(scalar.string)
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"

@@ -12,7 +12,7 @@ extension ScenarioReader {
         }
         let name = required(top, "name", in: root, path: "").flatMap { self.name($0, "name") }
         let description = value(top, "description").flatMap { string($0, "description") } ?? ""
-        let seed = value(top, "seed").flatMap { int($0, "seed", min: 0) } ?? 0
+        let seed = value(top, "seed").flatMap { unsigned($0, "seed") } ?? 0
         let device = required(top, "device", in: root, path: "").flatMap { self.device($0) }
         let apps = required(top, "apps", in: root, path: "").flatMap { self.apps($0) } ?? []
         let script = required(top, "script", in: root, path: "").flatMap { node in
@@ -21,24 +21,44 @@ extension ScenarioReader {
         if let scriptNode = value(top, "script"), script.isEmpty, diagnostics.isEmpty {
             error(scriptNode, "script", "the script has no steps")
         }
-        if let device, let deviceNode = value(top, "device") {
-            checkHost(device: device, apps: apps, node: deviceNode)
-        }
         guard let name, let device else { return nil }
-        return Scenario(name: name, description: description, seed: UInt64(seed), device: device, apps: apps,
-                        script: script, path: path)
+        let scenario = Scenario(name: name, description: description, seed: seed, device: device, apps: apps,
+                                script: script, path: path)
+        if diagnostics.isEmpty, let deviceNode = value(top, "device") {
+            checkHost(scenario, deviceNode: deviceNode)
+        }
+        return scenario
     }
 
-    mutating func checkHost(device: Scenario.DeviceSpec, apps: [Scenario.AppSpec], node: Node) {
-        if device.memoryBytes > hostLimitBytes {
-            error(node, "device.memory", "the budget of \(device.memoryBytes) bytes is more than the \(hostLimitBytes) bytes "
-                + "this host allows a simulation (a safe share of its physical memory or cgroup limit)")
+    /// The one host check: the budget, and the most the run can hold (everything declared,
+    /// bounded by the budget plus one allocation), must fit what this host allows a
+    /// simulation (a share of physical memory, the cgroup limit, RLIMIT_AS and RLIMIT_DATA).
+    mutating func checkHost(_ scenario: Scenario, deviceNode: Node) {
+        let budget = scenario.device.memoryBytes
+        let memoryNode = deviceNode.mapping.flatMap { value($0, "memory") } ?? deviceNode
+        if budget > hostLimitBytes {
+            error(memoryNode, "device.memory", "the budget of \(budget) bytes is more than the \(hostLimitBytes) bytes "
+                + "this host allows a simulation (a safe share of its physical memory, cgroup limit and process limits)")
+            return
         }
-        let declared = apps.reduce(0) { total, app in total + app.dataBytes + app.screens.reduce(0) { $0 + $1.declaredBytes } }
-        if declared > hostLimitBytes {
-            error(node, "apps", "the apps declare \(declared) bytes (one instance of each screen), more than the "
-                + "\(hostLimitBytes) bytes this host allows a simulation")
+        let declared = scenario.declaredMemory
+        let worst = declared.worstCaseBytes(budgetBytes: budget)
+        guard worst > hostLimitBytes else { return }
+        let site = declarationSites.max { $0.bytes < $1.bytes }
+        error(site?.node ?? memoryNode, site?.key ?? "device.memory",
+              "the run could hold \(worst == Int.max ? "more than \(Int.max)" : String(worst)) bytes: the budget "
+                + "(\(budget) bytes) plus the largest single allocation (\(declared.largestAllocationBytes) bytes"
+                + (site == nil ? "" : ", this one") + "), more than the \(hostLimitBytes) bytes this host allows a "
+                + "simulation; declare less or give a smaller budget")
+    }
+
+    /// A whole number from 0 to 2^64-1 (a seed).
+    mutating func unsigned(_ node: Node, _ key: String) -> UInt64? {
+        guard let scalar = node.scalar, let value = UInt64(scalar.string.trimmingCharacters(in: .whitespaces)) else {
+            error(node, key, "expected a whole number from 0 to \(UInt64.max), got \(describe(node))")
+            return nil
         }
+        return value
     }
 
     mutating func device(_ node: Node) -> Scenario.DeviceSpec? {
@@ -76,7 +96,7 @@ extension ScenarioReader {
             return nil
         }
         var apps: [Scenario.AppSpec] = []
-        for (nameNode, appNode) in map {
+        for (_, nameNode, appNode) in distinctNames(map, "apps", what: "app") {
             guard let appName = name(nameNode, "apps") else { continue }
             if let app = self.app(appName, appNode) { apps.append(app) }
         }
@@ -87,16 +107,20 @@ extension ScenarioReader {
         let key = "apps.\(appName)"
         guard let map = mapping(node, key, allowed: Self.appKeys) else { return nil }
         let data = value(map, "data").flatMap { bytes($0, "\(key).data") } ?? 0
+        if let dataNode = value(map, "data") { declarationSites.append((data, dataNode, "\(key).data")) }
         var screens: [ScreenSpec] = []
         if let screensNode = required(map, "screens", in: node, path: key) {
             if let screenMap = screensNode.mapping, !screenMap.isEmpty {
-                for (screenName, screenNode) in screenMap {
+                for (_, screenName, screenNode) in distinctNames(screenMap, "\(key).screens", what: "screen") {
                     guard let name = self.name(screenName, "\(key).screens") else { continue }
                     if name.hasPrefix("ui-") {
                         error(screenName, "\(key).screens.\(name)", "screen names starting with 'ui-' are reserved for UIKit's containers")
                         continue
                     }
-                    if let screen = self.screen(name, screenNode, key: "\(key).screens.\(name)") { screens.append(screen) }
+                    if let screen = self.screen(name, screenNode, key: "\(key).screens.\(name)") {
+                        screens.append(screen)
+                        declarationSites.append((screen.worstCaseBytes, screenName, "\(key).screens.\(name)"))
+                    }
                 }
             } else {
                 error(screensNode, "\(key).screens", "expected a mapping of screen names to screens (at least one)")
@@ -119,17 +143,28 @@ extension ScenarioReader {
         if let treeNode = value(map, "tree"), let tree = mapping(treeNode, "\(key).tree", allowed: ["depth", "fanout", "bytes", "views"]) {
             let bytesPerView = value(tree, "bytes").flatMap { bytes($0, "\(key).tree.bytes") } ?? 1024
             if let views = value(tree, "views") {
-                if let count = int(views, "\(key).tree.views", min: 1, max: 1_000_000) {
+                if let count = int(views, "\(key).tree.views", min: 1, max: Self.maximumViewsPerTree),
+                   fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key) {
                     let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 1, max: 10_000) } ?? 4
                     view = try? ViewDescription.balanced(count: count, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
                 }
             } else {
                 let depth = value(tree, "depth").flatMap { int($0, "\(key).tree.depth", min: 0, max: 20) } ?? 1
                 let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 0, max: 10_000) } ?? 1
-                do {
-                    view = try ViewDescription.tree(depth: depth, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
-                } catch {
-                    self.error(treeNode, "\(key).tree", "\(error.description); use fewer levels or a smaller fanout")
+                // Count the views before building anything: a full tree has 1 + f + f^2 + ... views.
+                var count = 1, level = 1
+                for _ in 0..<depth where count <= Self.maximumViewsPerTree {
+                    level = level.multipliedSaturating(by: fanout)
+                    count = count.addingSaturating(level)
+                }
+                if count > Self.maximumViewsPerTree {
+                    error(treeNode, "\(key).tree", "the tree has more than \(Self.maximumViewsPerTree) views; use fewer levels or a smaller fanout")
+                } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key) {
+                    do {
+                        view = try ViewDescription.tree(depth: depth, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
+                    } catch {
+                        self.error(treeNode, "\(key).tree", "\(error.description); use fewer levels or a smaller fanout")
+                    }
                 }
             }
         } else if kind == "table" {
@@ -169,6 +204,19 @@ extension ScenarioReader {
         if kind == "table", table == nil { return nil }
         return ScreenSpec(name: name, view: view, outlets: outlets, releasesOutlets: releases, cacheBytes: cache,
                           modelBytes: model, table: table)
+    }
+
+    /// The most views one screen's tree may have.
+    static let maximumViewsPerTree = 1_000_000
+
+    /// Whether a tree of `views` views of `bytesPerView` bytes (plus `backing`) fits the
+    /// host, checked before its description is built (saturating; an error when not).
+    mutating func fitsHost(views: Int, bytesPerView: Int, backing: Int, _ node: Node, _ key: String) -> Bool {
+        let declared = views.multipliedSaturating(by: bytesPerView).addingSaturating(backing)
+        guard declared > hostLimitBytes else { return true }
+        error(node, "\(key).tree", "the tree declares \(declared == Int.max ? "more than \(Int.max)" : String(declared)) bytes "
+            + "(\(views) views of \(bytesPerView) bytes), more than the \(hostLimitBytes) bytes this host allows a simulation")
+        return false
     }
 
     mutating func hierarchy(_ node: Node, key: String, screens: Set<String>, top: Bool) -> HierarchySpec? {

@@ -15,6 +15,7 @@ extension ScenarioReader {
             error(node, key, "repeats are nested more than 8 deep")
             return nil
         }
+        guard visit(node, key, count: items.count) else { return nil }
         var steps: [Scenario.Step] = []
         for (index, item) in items.enumerated() {
             if let step = self.step(item, "\(key)[\(index)]", apps: apps, depth: depth) { steps.append(step) }
@@ -48,8 +49,11 @@ extension ScenarioReader {
             error(node, key, "unknown step '\(kind)'; valid steps are \(Self.stepKinds.joined(separator: ", "))")
             return nil
         }
-        let appNames = apps.map(\.name)
-        let screenNames = Set(apps.flatMap { $0.screens.map(\.name) })
+        if knownNames.apps.count != apps.count {
+            knownNames = (apps.map(\.name), Set(apps.flatMap { $0.screens.map(\.name) }))
+        }
+        let appNames = knownNames.apps
+        let screenNames = knownNames.screens
         func needs(_ what: String) -> Node? {
             guard let argument else {
                 error(node, stepKey, "'\(kind)' needs \(what)")
@@ -83,7 +87,9 @@ extension ScenarioReader {
             return int(arg, stepKey, min: 0, max: 1000).map { .selectTab($0) }
         case "type":
             guard let arg = needs("a size, e.g. 2KiB") else { return nil }
-            return bytes(arg, stepKey).map { .type($0) }
+            guard let size = bytes(arg, stepKey) else { return nil }
+            declarationSites.append((size, arg, stepKey))
+            return .type(size)
         case "scroll":
             guard let arg = needs("a number of rows") else { return nil }
             return int(arg, stepKey, min: -100_000_000, max: 100_000_000).map { .scroll($0) }

@@ -1,0 +1,64 @@
+import PressureLab
+
+/// What a scenario can make the process allocate, from its declarations alone: the host
+/// check before anything runs.
+///
+/// Every declared byte counts: each app's data and launch hierarchy (screens with their
+/// trees' bookkeeping, bitmaps, caches, models and table cells, and UIKit's containers),
+/// every screen a script pushes or presents (a `repeat` multiplies), every `type`, and for
+/// `random` steps the largest thing a step can allocate. The device enforces its budget on
+/// every allocation, so a run never holds more than the budget plus one allocation: the
+/// worst case is the smaller of everything declared and that. All sums saturate.
+public struct DeclaredMemory: Sendable, Equatable {
+    /// Everything declared, as if nothing were ever freed or killed.
+    public var totalBytes: Int
+    /// The largest single allocation a step can make (a screen, a `type`, an app's data).
+    public var largestAllocationBytes: Int
+
+    /// The most the process can hold with `budgetBytes` enforced on every allocation.
+    public func worstCaseBytes(budgetBytes: Int) -> Int {
+        min(totalBytes, budgetBytes.addingSaturating(largestAllocationBytes))
+    }
+}
+
+extension Scenario {
+    /// The scenario's declared memory (see ``DeclaredMemory``).
+    public var declaredMemory: DeclaredMemory {
+        var total = 0
+        var largest = 0
+        let screens = Dictionary(apps.flatMap { $0.screens.map { ($0.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        let largestScreen = screens.values.map(\.worstCaseBytes).max() ?? 0
+        for app in apps {
+            let appScreens = Dictionary(app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let launch = app.root.worstCaseBytes(screens: appScreens)
+            total = total.addingSaturating(app.dataBytes).addingSaturating(launch)
+            largest = max(largest, app.dataBytes, launch)
+        }
+        func walk(_ steps: [Step], times: Int) {
+            for step in steps {
+                switch step {
+                case .push(let name), .present(let name):
+                    let bytes = screens[name]?.worstCaseBytes ?? 0
+                    total = total.addingSaturating(bytes.multipliedSaturating(by: times))
+                    largest = max(largest, bytes)
+                case .type(let bytes):
+                    total = total.addingSaturating(bytes.multipliedSaturating(by: times))
+                    largest = max(largest, bytes)
+                case .repeatSteps(let count, let inner):
+                    walk(inner, times: times.multipliedSaturating(by: count))
+                case .random(let count, _):
+                    let perStep = max(largestScreen, Scenario.randomTypeBytes.upperBound)
+                    total = total.addingSaturating(perStep.multipliedSaturating(by: count.multipliedSaturating(by: times)))
+                    largest = max(largest, perStep)
+                default:
+                    continue
+                }
+            }
+        }
+        walk(script, times: 1)
+        return DeclaredMemory(totalBytes: total, largestAllocationBytes: largest)
+    }
+
+    /// The sizes a random `type` step types.
+    public static let randomTypeBytes = 64...4096
+}
