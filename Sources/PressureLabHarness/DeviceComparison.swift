@@ -61,6 +61,7 @@ public struct DeviceComparison {
     }
 
     public func run(policy name: String, progress: ((String) -> Void)? = nil) throws -> Row {
+        RunnerWarmUp.ensure()
         let perApp = try Self.measureOneApp()
         let budget = Int(Double(perApp) * appsThatFit)
         let device = Device(configuration: .init(budgetBytes: budget), termination: TerminationPolicies.named(name)!)

@@ -44,6 +44,7 @@ public struct GenerationComparison {
     ///
     /// - Parameter trace: where to send every event (for `--trace`), or nil.
     public func run(trace: ((TraceEvent) -> Void)? = nil) throws -> [Row] {
+        RunnerWarmUp.ensure()
         var rows: [Row] = []
         for releasesOutlets in [true, false] {
             for generation in OSGeneration.allCases {

@@ -11,13 +11,13 @@ struct Playback {
     let progress: ((Int, Int) -> Void)?
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private(set) var skipped = 0
-    /// Every app's ledger balances at the step of peak retained bytes. Taken at each new
-    /// peak, which in a growing phase is every step: keeping the dictionaries costs O(apps)
-    /// there, and the next change of a kept dictionary copies it (O(owners), a flat copy
-    /// with no hashing or sorting); they are turned into owners once, at the end.
-    private var peakBalances: [ScenarioRunner.AppBalances] = []
-    /// The owners at the step of peak retained bytes.
-    var peakOwners: [RunResult.Owner] { ScenarioRunner.owners(peakBalances) }
+    /// The owners at the step of peak retained bytes. Each ledger marks every new peak (which
+    /// in a growing phase is every step) and keeps, from then on, the balance at the mark of
+    /// each owner that changes: O(owners changed) a step, so a stack of 100,000 pushes stays
+    /// linear (copying every balance at every peak made it quadratic).
+    var peakOwners: [RunResult.Owner] {
+        ScenarioRunner.owners(device.apps.map { ($0.name, $0.app.runtime.ledger.balancesAtPeak()) })
+    }
     private var peakBytes = -1
     private var step = 0
 
@@ -49,12 +49,25 @@ struct Playback {
         self.step += 1
         recorder.step = self.step
         let before = CountersSnapshot(device.metrics)
-        let applied = try apply(step)
+        let failuresBefore = HeapBlock.hostAllocationFailures
+        let applied: Bool
+        do {
+            applied = try apply(step)
+        } catch where device.apps.contains(where: { $0.app.runtime.memoryGate.refusal != nil }) {
+            // An allocation was refused in the middle of the step: the app is being killed,
+            // and what failed with it does not fail the run (finishStep ends the process).
+            applied = true
+        }
         if !applied { skipped += 1 }
+        // Refused allocations end their apps, and pressure follows every step that changed memory.
+        try device.finishStep()
+        guard HeapBlock.hostAllocationFailures == failuresBefore else {
+            throw RuntimeError.memoryRefused(app: "", .hostAllocationFailed(bytes: 0))
+        }
         let used = device.usedBytes
         if used > peakBytes {
             peakBytes = used
-            peakBalances = ScenarioRunner.balances(device)
+            for installed in device.apps { installed.app.runtime.ledger.markPeak() }
         }
         let marks = Self.marks(before: before, after: device.metrics, step: step)
         timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),

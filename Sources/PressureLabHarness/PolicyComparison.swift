@@ -79,6 +79,7 @@ public struct PolicyComparison {
     /// Runs every built-in policy, then cost-aware again with the bytes lru and ios3 freed as
     /// its target (the same bytes freed, to compare reload time).
     public func run(_ scenario: Scenario, progress: ((String) -> Void)? = nil) throws -> [Row] {
+        RunnerWarmUp.ensure()
         var rows: [Row] = []
         for name in CleanupPolicies.builtInNames {
             progress?("\(scenario.name): \(name)")

@@ -25,8 +25,19 @@ public struct ScenarioRunner {
     }
 
     /// One run. `trace` receives every event as it happens.
+    ///
+    /// The first run of a process is preceded by a warm-up (``RunnerWarmUp``), so that its
+    /// figures do not depend on being the first.
     public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
                     trace: ((TraceEvent) -> Void)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
+        RunnerWarmUp.ensure()
+        return try runMeasured(scenario, policy: policy, termination: termination, seed: seed, repeatIndex: repeatIndex,
+                               trace: trace, progress: progress)
+    }
+
+    /// One run, without the warm-up.
+    func runMeasured(_ scenario: Scenario, policy: String, termination: String, seed: UInt64?, repeatIndex: Int,
+                     trace: ((TraceEvent) -> Void)?, progress: ((Int, Int) -> Void)?) throws -> RunResult {
         guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
         guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
         let seed = seed ?? scenario.seed
@@ -52,6 +63,7 @@ public struct ScenarioRunner {
         let result = RunResult(scenario: scenario.name, policy: policy, termination: termination, seed: seed,
                                repeat: repeatIndex, metrics: play.metrics(statistics: statistics),
                                owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners)
+        for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
         for app in apps.values { app.kill() }
         return result
     }

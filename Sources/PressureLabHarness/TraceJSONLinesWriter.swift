@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLab
 
 /// Writes a trace as JSON lines, one event a line, as each event happens:
@@ -11,24 +6,25 @@ import PressureLab
 /// {"step":3,"app":"photos","controller":"detail#2","event":"viewDidLoad"}
 /// ```
 ///
-/// Each line goes to the file in one `write(2)`, so a crash or a kill of the process
-/// loses no event that was recorded. App and device events have `"controller":""`.
+/// The lines stream into an ``OutputFile``: a temporary file next to the destination,
+/// renamed into place by ``commit()`` when the run succeeded and removed by
+/// ``discard()`` when it did not (a device or a FIFO is written directly). Each line goes
+/// out in one `write(2)`. A write failure (a full disk) is kept in ``failure``, later
+/// lines are skipped, and ``commit()`` throws it. App and device events have
+/// `"controller":""`.
 public final class TraceJSONLinesWriter {
-    /// The file being written.
+    /// The destination, as given.
     public let path: String
-    private var descriptor: Int32
+    /// The output the lines go to.
+    public let file: OutputFile
     /// Lines written so far.
     public private(set) var lineCount = 0
 
-    /// Creates (or truncates) the file.
+    /// Opens the output (a temporary next to `path`, or `path` itself when it is a device
+    /// or a FIFO). Throws `.cannotWrite(path:reason:)`.
     public init(path: String) throws(HarnessError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: HarnessError.systemMessage(errno)) }
-    }
-
-    deinit {
-        if descriptor >= 0 { _ = systemClose(descriptor) }
+        file = try OutputFile(path: path)
     }
 
     /// Attaches to a recorder: every event it records from now on is written.
@@ -43,37 +39,30 @@ public final class TraceJSONLinesWriter {
             + "\"event\":\(JSONText.quoted(event.kind.rawValue))}"
     }
 
-    /// Writes one event.
+    /// Writes one event (nothing after a failure; see ``failure``).
     public func write(_ event: TraceEvent) {
-        var text = TraceJSONLinesWriter.line(for: event)
-        text += "\n"
-        text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let wrote = systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                done += wrote
-            }
-        }
-        lineCount += 1
+        guard file.failure == nil else { return }
+        file.write(TraceJSONLinesWriter.line(for: event) + "\n")
+        if file.failure == nil { lineCount += 1 }
     }
 
-    /// Closes the file.
+    /// The first write failure, if any.
+    public var failure: HarnessError? { file.failure }
+
+    /// Finishes the trace and moves it into place; throws the first write failure (and
+    /// then leaves nothing behind).
+    public func commit() throws(HarnessError) {
+        try file.commit()
+    }
+
+    /// Abandons the trace: the temporary is removed, the destination left as it was.
+    public func discard() {
+        file.discard()
+    }
+
+    /// Finishes the trace like ``commit()``, without reporting a failure (it stays in
+    /// ``failure``). Prefer ``commit()``.
     public func close() {
-        if descriptor >= 0 {
-            _ = systemClose(descriptor)
-            descriptor = -1
-        }
+        try? commit()
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private let systemClose = Glibc.close
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-private let systemClose = Darwin.close
-#endif

@@ -23,6 +23,15 @@ public final class OwnerLedger<Owner: Hashable> {
     @exclusivity(unchecked) @usableFromInline var openScopes: [LedgerScope] = []
     /// The sum of all balances, kept as they change (read on every device step).
     @exclusivity(unchecked) @usableFromInline var runningTotal = 0
+    /// When the outermost scope opened: the running total and the thread's net counter, so
+    /// that ``liveTotal`` can count what open scopes have allocated but not yet attributed.
+    @exclusivity(unchecked) @usableFromInline var totalAtOuterOpen = 0
+    @exclusivity(unchecked) @usableFromInline var netAtOuterOpen: UInt64 = 0
+    /// Bytes allocated or freed since the outermost scope opened that belong to no owner of
+    /// this ledger (its own bookkeeping, ``unattributed(_:)`` work).
+    @exclusivity(unchecked) @usableFromInline var excludedSinceOuterOpen = 0
+    /// For each owner changed since ``markPeak()``: its balance at the mark (nil: not tracking).
+    @exclusivity(unchecked) @usableFromInline var balancesAtMark: [Owner: Int]?
 
     /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
     /// balance changes (to measure the cost of attribution itself).
@@ -42,6 +51,11 @@ public final class OwnerLedger<Owner: Hashable> {
         let counters = ThreadAllocationCounters.current
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
+        if openScopes.isEmpty {
+            totalAtOuterOpen = runningTotal
+            netAtOuterOpen = entryAllocated &- entryDeallocated
+            excludedSinceOuterOpen = 0
+        }
         openScopes.append(LedgerScope(startAllocated: entryAllocated, startDeallocated: entryDeallocated,
                                     nestedAllocated: 0, nestedDeallocated: 0))
         let result: Result
@@ -67,11 +81,10 @@ public final class OwnerLedger<Owner: Hashable> {
         let own = AllocationDelta(
             allocated: Int(endAllocated &- scope.startAllocated) - scope.nestedAllocated,
             deallocated: Int(endDeallocated &- scope.startDeallocated) - scope.nestedDeallocated)
-        // A scope that changed nothing leaves the dictionary alone (no hashing).
-        if own.net != 0 {
-            balances[owner, default: 0] += own.net
-            runningTotal += own.net
-        }
+        // A scope that changed nothing leaves the dictionary alone (no hashing). A resize of
+        // the dictionary is charged to no owner: the enclosing scope counts everything from
+        // this scope's entry to here as nested, below.
+        if own.net != 0 { change(owner, by: own.net) }
         if !openScopes.isEmpty {
             let last = openScopes.count - 1
             openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)
@@ -80,10 +93,82 @@ public final class OwnerLedger<Owner: Hashable> {
         return own
     }
 
+    /// Adds `net` to `owner`'s balance, noting its balance at the peak mark first.
+    @inlinable
+    func change(_ owner: Owner, by net: Int) {
+        if balancesAtMark != nil { noteBeforeChange(owner) }
+        balances[owner, default: 0] += net
+        runningTotal += net
+    }
+
+    @usableFromInline
+    func noteBeforeChange(_ owner: Owner) {
+        guard balancesAtMark?.index(forKey: owner) == nil else { return }
+        let old = balances[owner] ?? 0
+        excludingBookkeeping { balancesAtMark?[owner] = old }
+    }
+
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
     public func adjust(owner: Owner, by bytes: Int) {
+        if balancesAtMark != nil { noteBeforeChange(owner) }
         excludingBookkeeping { balances[owner, default: 0] += bytes }
         runningTotal += bytes
+    }
+
+    /// Runs `body` charging what it allocates and frees to no owner of this ledger, as if it
+    /// were a scope of another ledger (another app's work done while this one's scope is
+    /// open, such as a kill the device makes in the middle of this app's allocation).
+    public func unattributed<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard isEnabled, !openScopes.isEmpty else { return try body() }
+        let counters = ThreadAllocationCounters.current
+        let entryAllocated = counters.allocated
+        let entryDeallocated = counters.deallocated
+        defer {
+            let allocated = Int(counters.allocated &- entryAllocated)
+            let deallocated = Int(counters.deallocated &- entryDeallocated)
+            let last = openScopes.count - 1
+            openScopes[last].nestedAllocated += allocated
+            openScopes[last].nestedDeallocated += deallocated
+            excludedSinceOuterOpen += allocated - deallocated
+        }
+        return try body()
+    }
+
+    /// The bytes the owners hold right now: the attributed total plus what open scopes have
+    /// allocated (net) and not yet attributed. Equal to ``total`` outside scopes.
+    ///
+    /// - Complexity: O(1): two counter loads.
+    public var liveTotal: Int {
+        guard isEnabled, !openScopes.isEmpty else { return runningTotal }
+        let counters = ThreadAllocationCounters.current
+        let net = Int(bitPattern: UInt((counters.allocated &- counters.deallocated) &- netAtOuterOpen))
+        return totalAtOuterOpen + net - excludedSinceOuterOpen
+    }
+
+    // MARK: - Balances at a peak
+
+    /// Marks now as the peak: ``balancesAtPeak()`` returns the balances as they are now,
+    /// however they change later. Costs one dictionary entry per owner changed after the
+    /// mark (the mark's undo log), so marking at every step of a growing run stays linear.
+    public func markPeak() {
+        if balancesAtMark?.isEmpty == false || balancesAtMark == nil {
+            excludingBookkeeping { balancesAtMark = [:] }
+        }
+    }
+
+    /// Stops keeping balances at the mark (changes cost nothing extra again).
+    public func stopTrackingPeak() {
+        excludingBookkeeping { balancesAtMark = nil }
+    }
+
+    /// The balances at the last ``markPeak()`` (the current ones when never marked).
+    public func balancesAtPeak() -> [Owner: Int] {
+        guard let undo = balancesAtMark, !undo.isEmpty else { return balances }
+        var result = balances
+        for (owner, old) in undo {
+            if old == 0 { result.removeValue(forKey: owner) } else { result[owner] = old }
+        }
+        return result
     }
 
     /// Runs a change of the ledger's own dictionary so that what it allocates or frees (a
@@ -96,9 +181,12 @@ public final class OwnerLedger<Owner: Hashable> {
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
         change()
+        let allocated = Int(counters.allocated &- entryAllocated)
+        let deallocated = Int(counters.deallocated &- entryDeallocated)
         let last = openScopes.count - 1
-        openScopes[last].nestedAllocated += Int(counters.allocated &- entryAllocated)
-        openScopes[last].nestedDeallocated += Int(counters.deallocated &- entryDeallocated)
+        openScopes[last].nestedAllocated += allocated
+        openScopes[last].nestedDeallocated += deallocated
+        excludedSinceOuterOpen += allocated - deallocated
     }
 
     /// The net bytes attributed to `owner` so far.
@@ -115,6 +203,7 @@ public final class OwnerLedger<Owner: Hashable> {
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
     public func remove(owner: Owner) {
+        if balancesAtMark != nil, balances[owner] != nil { noteBeforeChange(owner) }
         var removed: Int?
         excludingBookkeeping { removed = balances.removeValue(forKey: owner) }
         if let removed { runningTotal -= removed }

@@ -40,19 +40,35 @@ struct BaselineCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "save", abstract: "Run and save a baseline.")
         @OptionGroup var common: Common
 
+        func validate() throws {
+            try OutputOptions.requireDistinct([("the baseline file", common.path)] + common.run.outputs)
+        }
+
         func run() throws {
             Heap.requireJemalloc()
             let scenarios = try loadScenarios(common.scenarioFiles, library: common.run.library)
-            let runs = try runAll(scenarios, policies: common.policies, options: common.run)
-            let baseline = try Baseline(name: (common.name as NSString).lastPathComponent, runs: runs)
-            do {
-                try baseline.write(to: common.path)
+            let completed = try runAll(scenarios, policies: common.policies, options: common.run)
+            let baseline = try Baseline(name: (common.name as NSString).lastPathComponent, runs: completed.runs)
+            let batch = completed.outputs()
+            batch.add(try Self.json(baseline), to: common.path, as: "the baseline")
+            let directory = (common.path as NSString).deletingLastPathComponent
+            do throws(HarnessError) {
+                if !directory.isEmpty { try OutputDirectory.create(directory) }
             } catch {
-                StandardError.write("pressurelab: \(common.path): cannot write the baseline: \(error.localizedDescription)\n")
-                throw ExitCodes.runFailed
+                batch.discard()
+                throw OutputOptions.failed(error, what: "the baseline's directory")
             }
-            print("saved baseline '\(baseline.name)' to \(common.path): \(baseline.entries.count) entries, "
-                + "\(common.run.repeat) repeats each, \(baseline.allocator)")
+            try OutputOptions.commit(batch) {
+                try StandardOutput.print("saved baseline '\(baseline.name)' to \(common.path): \(baseline.entries.count) entries, "
+                    + "\(common.run.repeat) repeats each, \(baseline.allocator)")
+            }
+        }
+
+        /// The baseline file's text: JSON, pretty-printed with sorted keys (as `Baseline.write`).
+        static func json(_ baseline: Baseline) throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return String(decoding: try encoder.encode(baseline), as: UTF8.self)
         }
     }
 
@@ -70,6 +86,10 @@ struct BaselineCommand: ParsableCommand {
         @Option(name: .long, help: "Write the run's metrics as customSmallerIsBetter JSON to this file.")
         var export: String?
 
+        func validate() throws {
+            try OutputOptions.requireDistinct(common.run.outputs + [("--markdown", markdown), ("--export", export)])
+        }
+
         func run() throws {
             Heap.requireJemalloc()
             let baseline: Baseline
@@ -83,18 +103,15 @@ struct BaselineCommand: ParsableCommand {
             }
             let scenarios = try loadScenarios(common.scenarioFiles, library: common.run.library)
             let policies = common.policy.isEmpty ? Array(Set(baseline.entries.map(\.policy))).sorted() : common.policies
-            let runs = try runAll(scenarios, policies: policies, options: common.run)
+            let completed = try runAll(scenarios, policies: policies, options: common.run)
             let allocator = try Heap.allocatorInfo()
-            let report = GateReport.check(runs, against: baseline, thresholds: limits, allocator: allocator.name,
+            let report = GateReport.check(completed.runs, against: baseline, thresholds: limits, allocator: allocator.name,
                                           allocatorOptions: allocator.options)
-            print(report.text, terminator: "")
-            do {
-                if let markdown { try report.markdown.write(toFile: markdown, atomically: true, encoding: .utf8) }
-                if let export { try GateReport.customSmallerIsBetter(runs).write(toFile: export, atomically: true, encoding: .utf8) }
-            } catch {
-                StandardError.write("pressurelab: cannot write a report: \(error.localizedDescription)\n")
-                throw ExitCodes.runFailed
-            }
+            // A regression is a result, not a failure: the summary and the export are written either way.
+            let batch = completed.outputs()
+            if let markdown { batch.add(report.markdown, to: markdown, as: "the gate summary") }
+            if let export { batch.add(try GateReport.customSmallerIsBetter(completed.runs), to: export, as: "the export") }
+            try OutputOptions.commit(batch) { try StandardOutput.print(report.text, terminator: "") }
             if !report.passed { throw ExitCodes.regression }
         }
     }

@@ -35,9 +35,9 @@ struct DeviceCommand: ParsableCommand {
         }
         progress.clear()
         let perApp = try DeviceComparison.measureOneApp()
-        print("\(apps) apps of \(Units.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
+        try StandardOutput.print("\(apps) apps of \(Units.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
             + "\(revisits)x in LRU order; budget \(Units.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).\n")
-        print(TextTable.render(
+        try StandardOutput.print(TextTable.render(
             header: ["policy", "cached apps", "kills", "freezes", "cold", "resume", "thaw", "OOM", "data lost",
                      "cold p50/p90/p99", "resume p50/p99", "thaw p50/p99"],
             rows: rows.map { row in

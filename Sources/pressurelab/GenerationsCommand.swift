@@ -15,23 +15,30 @@ struct GenerationsCommand: ParsableCommand {
 
     func run() throws {
         Heap.requireJemalloc()
-        let writer = try trace.map { path throws(HarnessError) in try TraceJSONLinesWriter(path: path) }
-        let rows = try GenerationComparison().run(trace: writer.map { writer in { writer.write($0) } })
-        writer?.close()
+        let writer = try OutputOptions.openTrace(trace)
+        let rows: [GenerationComparison.Row]
+        do {
+            rows = try GenerationComparison().run(trace: writer.map { writer in { writer.write($0) } })
+        } catch {
+            writer?.discard()
+            throw error
+        }
         let allocator = try Heap.allocatorInfo()
-        print("PressureLab \(PressureLabVersion.current) on \(allocator.name): a list, a detail and a compose screen")
-        print("are pushed, a memory warning arrives, then the user goes back to the detail screen.\n")
-        print(TextTable.render(
+        var text = "PressureLab \(PressureLabVersion.current) on \(allocator.name): a list, a detail and a compose screen\n"
+        text += "are pushed, a memory warning arrives, then the user goes back to the detail screen.\n\n"
+        text += TextTable.render(
             header: ["generation", "outlets", "before warning", "freed", "after warning", "after return", "return latency"],
             rows: rows.map { row in
                 [row.generation.label, row.releasesOutlets ? "released" : "forgotten",
                  Units.mebibytes(row.retainedBeforeWarning), Units.mebibytes(row.freedByWarning),
                  Units.mebibytes(row.retainedAfterWarning), Units.mebibytes(row.retainedAfterReturn),
                  Units.duration(row.returnLatencyNanoseconds)]
-            }))
+            }) + "\n"
         if let writer {
-            print("\ntrace: \(writer.lineCount) events written to \(writer.path)")
+            text += "\ntrace: \(writer.lineCount) events written to \(writer.path)\n"
         }
+        let batch = CompletedRuns(runs: [], trace: writer).outputs()
+        try OutputOptions.commit(batch) { try StandardOutput.print(text, terminator: "") }
     }
 }
 

@@ -14,13 +14,13 @@ struct HeapCommand: ParsableCommand {
         let info = try Heap.allocatorInfo()
         let snapshot = try Heap.snapshot()
         let host = HostMemory.current()
-        print("allocator: \(info.name) (\(info.version))")
+        try StandardOutput.print("allocator: \(info.name) (\(info.version))")
         for (name, value) in info.options.sorted(by: { $0.key < $1.key }) {
-            print("  \(name) = \(value)")
+            try StandardOutput.print("  \(name) = \(value)")
         }
-        print("host: physical \(Units.mebibytes(host.physicalBytes)), cgroup limit "
+        try StandardOutput.print("host: physical \(Units.mebibytes(host.physicalBytes)), cgroup limit "
             + (host.cgroupLimitBytes.map { Units.mebibytes($0) } ?? "none")
             + ", safe limit for a simulation \(Units.mebibytes(host.safeLimit()))")
-        print("heap: \(snapshot)")
+        try StandardOutput.print("heap: \(snapshot)")
     }
 }

@@ -30,9 +30,9 @@ struct PoliciesCommand: ParsableCommand {
         for scenario in [try PolicyComparison.photoBrowser(), try PolicyComparison.mixedCosts()] {
             let rows = try comparison.run(scenario) { progress.show($0) }
             progress.clear()
-            print("\(scenario.name): \(scenario.description)")
-            print("\(rounds) rounds of a warning then a visit to every tab; iOS 6 runtime.\n")
-            print(TextTable.render(
+            try StandardOutput.print("\(scenario.name): \(scenario.description)")
+            try StandardOutput.print("\(rounds) rounds of a warning then a visit to every tab; iOS 6 runtime.\n")
+            try StandardOutput.print(TextTable.render(
                 header: ["policy", "freed/warning", "reloads", "reload time", "view p50/p99", "redraw p50/p99",
                          "cache p50/p99", "model p50/p99"],
                 rows: rows.map { row in
@@ -41,7 +41,7 @@ struct PoliciesCommand: ParsableCommand {
                      Self.percentiles(row.reloads[.viewReload]), Self.percentiles(row.reloads[.backingStoreRedraw]),
                      Self.percentiles(row.reloads[.cacheRefill]), Self.percentiles(row.reloads[.modelReload])]
                 }))
-            print("\nReload latency distributions (HDR histograms):\n")
+            try StandardOutput.print("\nReload latency distributions (HDR histograms):\n")
             var latencyRows: [[String]] = []
             for row in rows {
                 for kind in ReloadKind.allCases {
@@ -53,8 +53,8 @@ struct PoliciesCommand: ParsableCommand {
                                         Units.duration(summary.max)])
                 }
             }
-            print(TextTable.render(header: ["policy", "reload", "count", "p50", "p90", "p99", "max"], rows: latencyRows))
-            print("")
+            try StandardOutput.print(TextTable.render(header: ["policy", "reload", "count", "p50", "p90", "p99", "max"], rows: latencyRows))
+            try StandardOutput.print("")
         }
     }
 

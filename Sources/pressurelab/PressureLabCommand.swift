@@ -1,23 +1,48 @@
 import ArgumentParser
+import PressureLab
 import PressureLabHarness
 import PressureLabHeap
 
 /// `pressurelab`: simulate an app runtime under memory pressure, with real memory.
 @main
 struct PressureLabCommand: ParsableCommand {
-    /// Bad usage exits 64 (design.md), not ArgumentParser's default.
+    /// Runs the command. Bad usage exits 64 (design.md), not ArgumentParser's default.
+    /// SIGINT and SIGTERM are handled first (``SignalCleanup``), the temporary
+    /// directories of crashed runs are swept, and every way out removes this process's
+    /// temporaries before it exits.
     static func main() {
+        SignalCleanup.install()
+        TemporaryFiles.sweepStaleParents()
+        var status: Int32 = 0
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                StandardError.write(fullMessage(for: error) + "\n")
-                exit(withError: ExitCodes.badUsage)
-            }
-            exit(withError: error)
+            status = exitStatus(reporting: error)
         }
+        TemporaryFiles.finishProcess(status: status)
+    }
+
+    /// Prints what ArgumentParser would for `error` (help and the version on standard
+    /// output, checked; messages on standard error) and returns the exit status.
+    static func exitStatus(reporting error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .validationFailure {
+            StandardError.write(message + "\n")
+            return ExitCodes.badUsage.rawValue
+        }
+        if code == .success {
+            guard !message.isEmpty else { return code.rawValue }
+            do {
+                try StandardOutput.print(message)
+            } catch {
+                return ExitCodes.runFailed.rawValue
+            }
+            return code.rawValue
+        }
+        if !message.isEmpty { StandardError.write(message + "\n") }
+        return code.rawValue
     }
 
     static let configuration = CommandConfiguration(

@@ -18,31 +18,36 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         guard html != nil || markdown != nil else { throw ValidationError("give --html FILE, --markdown FILE, or both") }
+        try OutputOptions.requireDistinct([("--html", html), ("--markdown", markdown == "-" ? nil : markdown)])
     }
 
     func run() throws {
         let file: ResultsFile
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: results))
-            file = try JSONDecoder().decode(ResultsFile.self, from: data)
+            file = try ResultsFile.decode(data, path: results)
+        } catch let error as ResultsFileError {
+            StandardError.write("pressurelab: \(error)\n")
+            throw ExitCodes.runFailed
         } catch {
-            StandardError.write("pressurelab: \(results): not a readable pressurelab.results/1 file: \(error)\n")
+            StandardError.write("pressurelab: \(results): cannot read the file: \(error.localizedDescription)\n")
             throw ExitCodes.runFailed
         }
         try writeReports(file, html: html, markdown: markdown)
     }
 }
 
-/// Writes the HTML and Markdown reports that were asked for.
+/// Writes the HTML and Markdown reports that were asked for (Markdown `-` to standard
+/// output): both, or, on a failure (which names the file), neither.
 func writeReports(_ file: ResultsFile, html: String?, markdown: String?) throws {
-    do {
-        if let html { try HTMLReport.render(file).write(toFile: html, atomically: true, encoding: .utf8) }
-        if let markdown {
-            let text = MarkdownReport.render(file)
-            if markdown == "-" { print(text, terminator: "") } else { try text.write(toFile: markdown, atomically: true, encoding: .utf8) }
-        }
-    } catch {
-        StandardError.write("pressurelab: cannot write the report: \(error.localizedDescription)\n")
-        throw ExitCodes.runFailed
+    let batch = OutputBatch()
+    if let html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
+    var standardOutput = ""
+    if let markdown {
+        let text = MarkdownReport.render(file)
+        if markdown == "-" { standardOutput = text } else { batch.add(text, to: markdown, as: "the Markdown report") }
+    }
+    try OutputOptions.commit(batch) {
+        if !standardOutput.isEmpty { try StandardOutput.print(standardOutput, terminator: "") }
     }
 }

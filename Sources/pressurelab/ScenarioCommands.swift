@@ -72,9 +72,9 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
         let loaded = try loadScenarios(scenarioFiles, library: library)
-        for scenario in loaded {
-            print("\(scenario.path): ok (\(scenario.apps.count) apps, \(scenario.expandedStepCount) steps)")
-        }
+        try StandardOutput.print(loaded.map { scenario in
+            "\(scenario.path): ok (\(scenario.apps.count) apps, \(scenario.expandedStepCount) steps)\n"
+        }.joined(), terminator: "")
     }
 }
 
@@ -93,13 +93,13 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         switch what {
         case .policies:
-            print("cleanup: \(CleanupPolicies.builtInNames.joined(separator: ", "))")
-            print("termination: \(TerminationPolicies.builtInNames.joined(separator: ", "))")
+            try StandardOutput.print("cleanup: \(CleanupPolicies.builtInNames.joined(separator: ", "))\n"
+                + "termination: \(TerminationPolicies.builtInNames.joined(separator: ", "))")
         case .scenarios:
             let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
-            for scenario in try loadScenarios([], library: library) {
-                print("\(scenario.name): \(scenario.description)")
-            }
+            try StandardOutput.print(try loadScenarios([], library: library).map { scenario in
+                "\(scenario.name): \(scenario.description)\n"
+            }.joined(), terminator: "")
         }
     }
 }
@@ -115,13 +115,14 @@ struct SuiteCommand: ParsableCommand {
         Heap.requireJemalloc()
         let start = MonotonicClock.now()
         let scenarios = try loadScenarios([], library: options.library)
-        let runs = try runAll(scenarios, policies: CleanupPolicies.builtInNames, options: options)
-        try report(runs, options: options)
+        let completed = try runAll(scenarios, policies: CleanupPolicies.builtInNames, options: options)
+        var trailer = ""
         if options.format == "table" {
             let seconds = Double(MonotonicClock.now() - start) / 1e9
-            print("\n\(scenarios.count) scenarios x \(CleanupPolicies.builtInNames.count) policies, termination "
-                + "\(options.termination): \(runs.count) runs in \(String(format: "%.1f", seconds)) s. "
-                + "Dominated: another policy has less or equal mean footprint and reload time.")
+            trailer = "\n\(scenarios.count) scenarios x \(CleanupPolicies.builtInNames.count) policies, termination "
+                + "\(options.termination): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s. "
+                + "Dominated: another policy has less or equal mean footprint and reload time.\n"
         }
+        try report(completed, options: options, trailer: trailer)
     }
 }

@@ -46,6 +46,12 @@ struct RunOptions: ParsableArguments {
         guard TerminationPolicies.named(termination) != nil else {
             throw ValidationError("unknown termination policy '\(termination)'; valid policies are \(TerminationPolicies.builtInNames.joined(separator: ", "))")
         }
+        try OutputOptions.requireDistinct(outputs)
+    }
+
+    /// The output options, for the check that they name different files.
+    var outputs: [(option: String, path: String?)] {
+        [("--output", output), ("--trace", trace), ("--html", html)]
     }
 
     var library: ScenarioLibrary? {
@@ -78,9 +84,23 @@ func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [
     return scenarios
 }
 
-/// Runs scenarios under policies, with progress on a terminal, trace and results files.
-func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> [RunResult] {
-    let writer = try options.trace.map { path throws(HarnessError) in try TraceJSONLinesWriter(path: path) }
+/// Runs that completed, and their trace (written, not yet in place).
+struct CompletedRuns {
+    var runs: [RunResult]
+    var trace: TraceJSONLinesWriter?
+
+    /// A batch of outputs that starts with the trace.
+    func outputs() -> OutputBatch {
+        let batch = OutputBatch()
+        if let trace { batch.add(trace.file, as: "the trace") }
+        return batch
+    }
+}
+
+/// Runs scenarios under policies, with progress on a terminal, streaming the trace. A run
+/// that fails, or a trace that cannot be written, exits 1 and leaves no trace file.
+func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
+    let writer = try OutputOptions.openTrace(options.trace)
     let progress = Progress(enabled: Progress.isTerminal)
     var runs: [RunResult] = []
     let runner = ScenarioRunner()
@@ -95,36 +115,37 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
                                                progress: { done, total in progress.show("\(label): step \(done)/\(total)") }))
                 } catch {
                     progress.clear()
+                    writer?.discard()
                     StandardError.write("pressurelab: \(label): the run failed: \(error)\n")
                     throw ExitCodes.runFailed
+                }
+                if writer?.failure != nil {
+                    progress.clear()
+                    try OutputOptions.check(writer)
                 }
             }
         }
     }
     progress.clear()
-    writer?.close()
-    return runs
+    return CompletedRuns(runs: runs, trace: writer)
 }
 
-/// Prints runs in the chosen format and writes the results file.
-func report(_ runs: [RunResult], options: RunOptions) throws {
-    let file = try ResultsFile(version: ScenarioRunner.toolVersion, runs: runs)
-    if let output = options.output {
-        do {
-            try ResultFormatter.json(file).write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            StandardError.write("pressurelab: \(output): cannot write the results: \(error.localizedDescription)\n")
-            throw ExitCodes.runFailed
-        }
-    }
-    if options.html != nil { try writeReports(file, html: options.html, markdown: nil) }
-    let rows = ResultFormatter.comparison(runs)
+/// Prints runs in the chosen format (then `trailer`) and writes the trace, the results
+/// and the HTML report: all of them, or, on any failure, none.
+func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "") throws {
+    let file = try ResultsFile(version: ScenarioRunner.toolVersion, runs: completed.runs)
+    let batch = completed.outputs()
+    if let output = options.output { batch.add(try ResultFormatter.json(file), to: output, as: "the results") }
+    if let html = options.html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
+    let rows = ResultFormatter.comparison(completed.runs)
+    let text: String
     switch ResultFormat(rawValue: options.format) ?? .table {
-    case .table: print(ResultFormatter.table(rows), terminator: "")
-    case .csv: print(ResultFormatter.csv(rows), terminator: "")
-    case .markdown: print(ResultFormatter.markdown(rows), terminator: "")
-    case .json: print(try ResultFormatter.json(file), terminator: "")
+    case .table: text = ResultFormatter.table(rows)
+    case .csv: text = ResultFormatter.csv(rows)
+    case .markdown: text = ResultFormatter.markdown(rows)
+    case .json: text = try ResultFormatter.json(file)
     }
+    try OutputOptions.commit(batch) { try StandardOutput.print(text + trailer, terminator: "") }
 }
 
 enum StandardError {

@@ -94,7 +94,9 @@ public final class Application {
             throw error
         }
         if appDataBytes > 0 {
-            runtime.ledger.measure(owner: appDataOwner) { appData = HeapBlock(count: appDataBytes, pattern: 0xDA) }
+            runtime.ledger.measure(owner: appDataOwner) {
+                appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate)
+            }
         }
         recordApp(.didFinishLaunching)
         do {
@@ -182,6 +184,8 @@ public final class Application {
     /// Frees everything the process held. Controllers go without trace events: a dead
     /// process runs no code.
     private func endProcess() {
+        dataLossBytes += runtime.lostInputBytes
+        runtime.lostInputBytes = 0
         let tracing = runtime.trace.isEnabled
         runtime.trace.isEnabled = false
         window.tearDown()
@@ -312,7 +316,8 @@ public final class Application {
                     throw mismatch("unknown screen '\(node.screen ?? "")'")
                 }
                 let controller = try runtime.makeController(screen: screen)
-                controller.restoreUserData(node.userData.map { data in data.withUnsafeBytes { HeapBlock(copying: $0) } })
+                let gate = runtime.memoryGate
+                controller.restoreUserData(node.userData.compactMap { data in data.withUnsafeBytes { HeapBlock(copying: $0, gate: gate) } })
                 return controller
             default:
                 throw mismatch("unknown controller kind '\(node.kind)'")

@@ -120,7 +120,7 @@ public final class TableViewController: ViewController {
             return cell
         }
         cellsAllocated += 1
-        return View.build(from: cellDescription!)
+        return View.build(from: cellDescription!, gate: runtime.memoryGate)
     }
 
     private func dropCells() {

@@ -10,8 +10,9 @@ extension ViewController {
         var drawn = 0
         let start = MonotonicClock.now()
         runtime.ledger.measure(owner: owner(.backingStore)) {
+            let gate = runtime.memoryGate
             root.forEachInTree { view in
-                if view.layer.displayIfNeeded() { drawn += 1 }
+                if view.layer.displayIfNeeded(gate: gate) { drawn += 1 }
             }
         }
         guard drawn > 0 else { return 0 }
@@ -54,8 +55,9 @@ extension ViewController {
         guard cache == nil, screen.cacheBytes > 0 else { return }
         let start = MonotonicClock.now()
         runtime.ledger.measure(owner: owner(.cache)) {
-            cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA)
+            cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA, gate: runtime.memoryGate)
         }
+        guard cache != nil else { return }
         noteBuilt(.cache, as: .cacheRefill, since: start)
         record(.cacheFilled)
     }
@@ -75,8 +77,9 @@ extension ViewController {
         let bundle = runtime.bundle
         let name = screen.name
         let start = MonotonicClock.now()
+        let gate = runtime.memoryGate
         try runtime.ledger.measure(owner: owner(.model)) {
-            model = try bundle.readModel(for: name)
+            model = try bundle.readModel(for: name, gate: gate)
         }
         noteBuilt(.model, as: .modelReload, since: start)
         record(.modelLoaded)
@@ -134,13 +137,24 @@ extension ViewController {
     }
 
     /// The user types `bytes` bytes of data into this controller (not recreatable).
+    ///
+    /// Nothing is typed when the app's memory gate refuses the bytes (the app is being killed).
     public final func type(bytes: Int) {
         precondition(bytes >= 0, "typed bytes must be 0 or more (\(bytes))")
         guard bytes > 0 else { return }
+        var typed = false
         runtime.ledger.measure(owner: owner(.userData)) {
-            userData.append(HeapBlock(count: bytes, pattern: 0x75))
+            if let block = HeapBlock(count: bytes, pattern: 0x75, gate: runtime.memoryGate) {
+                userData.append(block)
+                typed = true
+            }
         }
-        record(.userDataTyped)
+        if typed {
+            record(.userDataTyped)
+        } else {
+            // The user typed it; the process died taking it in: lost when the app ends.
+            runtime.lostInputBytes += bytes
+        }
     }
 
     /// The bytes of user data held (declared sizes).

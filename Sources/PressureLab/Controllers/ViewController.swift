@@ -161,7 +161,7 @@ open class ViewController {
         } catch {
             throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
         }
-        setView(View.build(from: description))
+        setView(View.build(from: description, gate: runtime.memoryGate))
         connectOutlets()
     }
 

@@ -41,6 +41,9 @@ public final class Device {
         public var name: String { app.name }
         /// Measured bytes the app holds.
         public var bytes: Int { app.runtime.ledger.total }
+        /// Measured bytes the app holds now, including what an allocation in progress has
+        /// not attributed yet.
+        public var liveBytes: Int { app.runtime.ledger.liveTotal }
     }
 
     public let configuration: Configuration
@@ -48,7 +51,7 @@ public final class Device {
     /// Installed apps, in installation order.
     public private(set) var apps: [InstalledApp] = []
     /// The app in front.
-    public private(set) var foreground: InstalledApp?
+    public internal(set) var foreground: InstalledApp?
     /// The current pressure level.
     public private(set) var level: PressureLevel = .normal
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
@@ -58,11 +61,14 @@ public final class Device {
     /// Simulated time, seconds.
     public private(set) var now: Double = 0
     /// Counters and latencies.
-    public private(set) var metrics = DeviceMetrics()
+    public internal(set) var metrics = DeviceMetrics()
     /// Bytes the freezer may still write.
     public private(set) var freezeBudgetBytes: Int
     private var useCounter: UInt64 = 0
     private var freezeSequence = 0
+    /// Memory in use when pressure was last evaluated (a step that changes nothing is not
+    /// evaluated again).
+    var usedAtLastEvaluation = -1
 
     public init(configuration: Configuration, termination: any TerminationPolicy) {
         self.configuration = configuration
@@ -72,10 +78,13 @@ public final class Device {
         self.pressureSources.append(scripted)
     }
 
-    /// Installs an app (not running).
+    /// Installs an app (not running). Its memory gate is the device's from now on: every
+    /// allocation is admitted against the per-app limit and the budget (``admit(_:for:)``).
     public func install(_ app: Application) {
         precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
-        apps.append(InstalledApp(app: app))
+        let installed = InstalledApp(app: app)
+        apps.append(installed)
+        app.runtime.memoryGate.decide = { [unowned self, unowned installed] bytes in self.admit(bytes, for: installed) }
     }
 
     /// The installed app of that name.
@@ -114,9 +123,16 @@ public final class Device {
             } catch {
                 // The frozen memory cannot be read back: the process is lost, as a kill.
                 kill(target)
+                target.app.runtime.memoryGate.reset()
             }
         }
-        let launched = try target.app.launch()
+        let launched: LaunchKind?
+        do {
+            launched = try target.app.launch()
+        } catch where isRefused(target) {
+            // The launch ran out of memory: the process dies at the end of the step.
+            launched = nil
+        }
         let elapsed = MonotonicClock.now() &- start
         let kind: LaunchKind = thawed ? .thaw : (launched ?? .resume)
         switch kind {
@@ -174,6 +190,7 @@ public final class Device {
     /// time, until use is below the warning clear threshold (and the budget) or the policy
     /// has nothing more to do. Per-app limits are enforced first, under every policy.
     public func enforce() {
+        endRefusedApps()
         enforceAppLimits()
         let previous = level
         let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes)) }
@@ -193,36 +210,60 @@ public final class Device {
             }
         }
         let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
-        guard level > .normal || usedBytes > configuration.budgetBytes else { return }
-        var warned = false
+        if level > .normal || usedBytes > configuration.budgetBytes {
+            reclaim(downTo: clear, emergency: false, sparing: nil)
+        }
+        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
+        usedAtLastEvaluation = usedBytes
+    }
+
+    /// Lets the termination policy act, one action at a time, until use is at most `target`
+    /// (and within the budget) or the policy has nothing more to do.
+    ///
+    /// - Parameters:
+    ///   - emergency: the device's memory ran out in the middle of a step (of `sparing`, whose
+    ///     allocation waits): only other apps are killed or frozen, at the critical level; no
+    ///     warnings (apps run no code in the middle of another's allocation), and the
+    ///     foreground app is never killed here (the waiting allocation is refused instead).
+    ///   - sparing: the app whose allocation waits; it is treated as in front.
+    func reclaim(downTo target: Int, emergency: Bool, sparing: InstalledApp?) {
+        var warned = emergency
         reclaim: for _ in 0..<(apps.count * 2 + 4) {
-            let used = usedBytes
-            guard used > clear || used > configuration.budgetBytes else { break reclaim }
-            let state = DeviceSnapshot(apps: apps.map(snapshot(of:)), usedBytes: used, budgetBytes: configuration.budgetBytes,
-                                       level: level, bytesToFree: used - min(clear, configuration.budgetBytes),
+            let used = liveUsedBytes
+            guard used > target || used > configuration.budgetBytes else { break reclaim }
+            let snapshots = apps.map { installed in
+                var app = snapshot(of: installed)
+                if installed === sparing { app.isForeground = true }
+                return app
+            }
+            let state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
+                                       level: emergency ? .critical : level,
+                                       bytesToFree: used - min(target, configuration.budgetBytes),
                                        freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
             case .kill(let name):
-                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground else { break reclaim }
+                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground, victim !== sparing
+                else { break reclaim }
                 kill(victim)
             case .freeze(let name):
-                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen else { break reclaim }
+                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
+                else { break reclaim }
                 if !freeze(victim) { kill(victim) }
             case .warnRunningApps:
+                guard !emergency else { break reclaim }
                 warned = true
                 for installed in apps where installed.app.state.isRunning {
-                    installed.app.receiveMemoryWarning(level: level, targetBytes: used - clear)
+                    installed.app.receiveMemoryWarning(level: level, targetBytes: used - target)
                 }
             case .killForeground:
-                guard let victim = foreground else { break reclaim }
+                guard !emergency, let victim = foreground else { break reclaim }
                 metrics.outOfMemoryCrashes += 1
                 metrics.killOrder.append(victim.name)
                 victim.app.crash()
                 foreground = nil
             }
         }
-        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
     }
 
     private func enforceAppLimits() {
@@ -250,6 +291,9 @@ public final class Device {
             }
         }
     }
+
+    /// Kills a background app (for extensions of the device).
+    func terminateKilled(_ installed: InstalledApp) { kill(installed) }
 
     private func kill(_ installed: InstalledApp) {
         metrics.kills += 1
@@ -294,6 +338,7 @@ public final class Device {
 
     private func thaw(_ installed: InstalledApp) throws {
         let file = try FreezerFile(path: freezerPath(installed), mode: .read)
+        file.gate = installed.app.runtime.memoryGate
         for controller in installed.app.controllers {
             guard controller.thawMemory(from: file) else {
                 throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")

@@ -17,26 +17,54 @@ public final class HeapBlock {
     public let count: Int
     private var pointer: UnsafeMutableRawPointer?
 
-    /// Allocates `count` bytes and writes `pattern` to every one of them.
+    /// Allocates `count` bytes and writes `pattern` to every one of them; nil when `gate`
+    /// refuses them or the host has no memory (recorded in the gate, or counted in
+    /// ``hostAllocationFailures`` without one).
     ///
     /// - Complexity: O(`count`).
-    public init(count: Int, pattern: UInt8) {
+    public init?(count: Int, pattern: UInt8, gate: MemoryGate? = nil) {
         precondition(count >= 0, "a heap block cannot have a negative size (\(count))")
+        guard gate?.admit(count) ?? true else { return nil }
+        let pointer = HeapBlock.allocateTouched(count, pattern: pattern)
+        guard count == 0 || pointer != nil else {
+            HeapBlock.noteHostFailure(bytes: count, gate: gate)
+            return nil
+        }
         self.count = count
-        self.pointer = HeapBlock.allocateTouched(count, pattern: pattern)
+        self.pointer = pointer
     }
 
-    /// Copies `bytes` into a new block.
-    public init(copying bytes: UnsafeRawBufferPointer) {
+    /// Copies `bytes` into a new block; nil when refused or the host has no memory.
+    public init?(copying bytes: UnsafeRawBufferPointer, gate: MemoryGate? = nil) {
+        guard gate?.admit(bytes.count) ?? true else { return nil }
+        let pointer = bytes.count > 0 ? HeapBlock.allocate(bytes.count) : nil
+        guard bytes.isEmpty || pointer != nil else {
+            HeapBlock.noteHostFailure(bytes: bytes.count, gate: gate)
+            return nil
+        }
         count = bytes.count
-        pointer = count > 0 ? HeapBlock.allocate(count) : nil
+        self.pointer = pointer
         if let pointer, let source = bytes.baseAddress { memcpy(pointer, source, count) }
     }
 
-    /// Reads a whole file into a new block.
-    init(readingFile path: String) throws(FileIO.Failure) {
+    /// Allocations the host refused (`malloc` returned NULL) with no gate to record them in.
+    /// A runner checks it after every step: a run that lost an allocation fails.
+    nonisolated(unsafe) public private(set) static var hostAllocationFailures = 0
+
+    static func noteHostFailure(bytes: Int, gate: MemoryGate?) {
+        if let gate { gate.recordHostFailure(bytes: bytes) } else { hostAllocationFailures += 1 }
+    }
+
+    /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
+    /// as ``FileIO/Failure/refused``).
+    init(readingFile path: String, gate: MemoryGate? = nil) throws(FileIO.Failure) {
         let count = try FileIO.size(of: path)
+        guard gate?.admit(count) ?? true else { throw .refused }
         let pointer = count > 0 ? HeapBlock.allocate(count) : nil
+        if count > 0, pointer == nil {
+            HeapBlock.noteHostFailure(bytes: count, gate: gate)
+            throw .refused
+        }
         do {
             try FileIO.read(path, into: UnsafeMutableRawBufferPointer(start: pointer, count: count))
         } catch {
@@ -78,18 +106,15 @@ public final class HeapBlock {
         try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 
-    static func allocate(_ count: Int) -> UnsafeMutableRawPointer {
-        guard let pointer = malloc(count) else {
-            fatalError("out of memory: malloc(\(count)) returned NULL")
-        }
-        return pointer
+    /// `malloc(count)`; nil when the host has no memory (never a trap).
+    static func allocate(_ count: Int) -> UnsafeMutableRawPointer? {
+        malloc(count)
     }
 
-    /// Allocates and writes every byte; nil for zero bytes.
+    /// Allocates and writes every byte; nil for zero bytes or when the host has no memory.
     @inline(__always)
     static func allocateTouched(_ count: Int, pattern: UInt8) -> UnsafeMutableRawPointer? {
-        guard count > 0 else { return nil }
-        let pointer = allocate(count)
+        guard count > 0, let pointer = allocate(count) else { return nil }
         memset(pointer, Int32(pattern), count)
         return pointer
     }

@@ -28,6 +28,12 @@ public final class RuntimeContext {
     public internal(set) weak var window: Window?
     /// Measured reload latencies, per kind and per screen (may be shared by the apps of a run).
     public let reloadStatistics: ReloadStatistics
+    /// Admits or refuses every allocation of the app's simulated memory (the device installs
+    /// its limits here).
+    public let memoryGate = MemoryGate()
+    /// Bytes the user typed that the app had no memory to take in (its allocation was
+    /// refused as it was being killed): lost when the process ends.
+    public internal(set) var lostInputBytes = 0
     /// What releases memory on a warning or trim: nil means each controller does what its
     /// ``OSGeneration``'s default `didReceiveMemoryWarning` did.
     public var cleanupPolicy: (any CleanupPolicy)? {

@@ -10,6 +10,9 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case bundle(path: String, reason: String)
     /// `loadView` returned without setting a view.
     case loadViewSetNoView(controller: String)
+    /// The app's memory gate refused an allocation (the app is being killed), or the host
+    /// had no memory for it.
+    case memoryRefused(app: String, MemoryGate.Refusal)
 
     public var description: String {
         switch self {
@@ -21,6 +24,8 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             return "no screen named '\(name)' is registered"
         case .bundle(let path, let reason):
             return "\(path): \(reason)"
+        case .memoryRefused(let app, let refusal):
+            return "\(app): an allocation was refused: it would exceed \(refusal)"
         case .loadViewSetNoView(let controller):
             return "\(controller): loadView() returned without setting a view (call setView(_:) or super.loadView())"
         }

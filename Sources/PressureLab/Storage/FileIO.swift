@@ -9,10 +9,14 @@ enum FileIO {
     enum Failure: Error, Equatable {
         case missing
         case system(operation: String, errno: Int32)
+        /// The memory to read the file into was refused (the app's memory gate) or the host
+        /// had none.
+        case refused
 
         var message: String {
             switch self {
             case .missing: return "file not found"
+            case .refused: return "no memory to read the file into"
             case .system(let operation, let code): return "\(operation) failed: \(FileIO.errorText(code))"
             }
         }
@@ -68,10 +72,10 @@ enum FileIO {
         try readAll(descriptor, into: base, count: buffer.count)
     }
 
-    /// ``writeAtomically(_:_:)`` for use inside non-throwing closures: the failure, or nil.
-    static func writeAtomicallyReportingFailure(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Failure? {
+    /// ``writeAtomically(_:_:durable:)`` for use inside non-throwing closures: the failure, or nil.
+    static func writeAtomicallyReportingFailure(_ path: String, _ bytes: UnsafeRawBufferPointer, durable: Bool = true) -> Failure? {
         do {
-            try writeAtomically(path, bytes)
+            try writeAtomically(path, bytes, durable: durable)
             return nil
         } catch {
             return error
@@ -80,7 +84,11 @@ enum FileIO {
 
     /// Writes `bytes` to `path` atomically: a temporary file, flushed, then renamed over.
     /// A reader sees the old file or the new one, never half of one.
-    static func writeAtomically(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    ///
+    /// - Parameter durable: flush to the device before the rename (`fsync`). Scratch files a
+    ///   run writes for itself (a bundle's view descriptions and models, rewritten by every
+    ///   run) skip it; what must survive a crash (restoration archives, results) keeps it.
+    static func writeAtomically(_ path: String, _ bytes: UnsafeRawBufferPointer, durable: Bool = true) throws(Failure) {
         let temporary = "\(path).tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .system(operation: "open \(temporary)", errno: errno) }
@@ -97,7 +105,9 @@ enum FileIO {
                 throw fail("write")
             }
         }
-        guard fsync(descriptor) == 0 else { throw fail("fsync") }
+        if durable {
+            guard fsync(descriptor) == 0 else { throw fail("fsync") }
+        }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
             let code = errno

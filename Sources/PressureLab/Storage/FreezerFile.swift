@@ -11,6 +11,8 @@ final class FreezerFile {
     private var descriptor: Int32
     /// Bytes written (or read) so far.
     private(set) var bytesTransferred = 0
+    /// The gate of the app whose memory is read back (thawing allocates).
+    var gate: MemoryGate?
 
     enum Mode { case write, read }
 
@@ -66,10 +68,14 @@ enum PageOut {
         return true
     }
 
-    /// Allocates `count` bytes and reads them back.
+    /// Allocates `count` bytes and reads them back; nil when the memory or the read fails.
     static func thaw(count: Int, from file: FreezerFile) -> UnsafeMutableRawPointer? {
         guard count > 0 else { return nil }
-        let pointer = HeapBlock.allocate(count)
+        guard file.gate?.admit(count) ?? true else { return nil }
+        guard let pointer = HeapBlock.allocate(count) else {
+            HeapBlock.noteHostFailure(bytes: count, gate: file.gate)
+            return nil
+        }
         guard file.read(into: pointer, count: count) else {
             free(pointer)
             return nil

@@ -21,21 +21,17 @@ public final class ViewBundle: @unchecked Sendable {
         try ViewBundle.makeDirectory(directory)
     }
 
-    /// Creates a fresh, unique directory under the system's temporary directory, removed
-    /// with the bundle.
+    /// Creates a fresh, unique directory `<prefix>-bundle-XXXXXX` under this process's
+    /// temporary parent directory (`$TMPDIR/pressurelab-<pid>-XXXXXX/`, see
+    /// ``TemporaryFiles``), removed with the bundle, at exit, at SIGINT or SIGTERM in the
+    /// command-line tool, or by the next run's sweep after a crash.
     public init(temporaryWithPrefix prefix: String = "pressurelab") throws(RuntimeError) {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/\(prefix)-bundle-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
-            throw .bundle(path: base, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
-        }
-        self.directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.directory = try TemporaryFiles.makeDirectory(prefix: "\(prefix)-bundle")
         self.removesOnDeinit = true
     }
 
     deinit {
-        if removesOnDeinit { try? FileManager.default.removeItem(atPath: directory) }
+        if removesOnDeinit { TemporaryFiles.removeTree(directory) }
     }
 
     /// The path of a screen's view description file.
@@ -48,7 +44,7 @@ public final class ViewBundle: @unchecked Sendable {
     public func write(_ description: ViewDescription, for screen: String) throws(RuntimeError) {
         let path = descriptionPath(for: screen)
         let bytes = ViewDescriptionCodec.encode(description)
-        if let failure = bytes.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0) }) {
+        if let failure = bytes.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0, durable: false) }) {
             throw .bundle(path: path, reason: failure.message)
         }
     }
@@ -62,17 +58,21 @@ public final class ViewBundle: @unchecked Sendable {
     public func writeModel(bytes: Int, for screen: String) throws(RuntimeError) {
         let path = modelPath(for: screen)
         let pattern = ModelPattern.byte(for: screen)
-        let block = HeapBlock(count: bytes, pattern: pattern)
-        if let failure = block.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0) }) {
+        guard let block = HeapBlock(count: bytes, pattern: pattern) else {
+            throw .bundle(path: path, reason: "the host has no memory for a model of \(bytes) bytes")
+        }
+        if let failure = block.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0, durable: false) }) {
             throw .bundle(path: path, reason: failure.message)
         }
     }
 
-    /// Reads a screen's model file into a new heap block.
-    public func readModel(for screen: String) throws(RuntimeError) -> HeapBlock {
+    /// Reads a screen's model file into a new heap block, admitted by `gate`.
+    public func readModel(for screen: String, gate: MemoryGate? = nil) throws(RuntimeError) -> HeapBlock {
         let path = modelPath(for: screen)
         do {
-            return try HeapBlock(readingFile: path)
+            return try HeapBlock(readingFile: path, gate: gate)
+        } catch .refused {
+            throw .memoryRefused(app: screen, gate?.refusal ?? .hostAllocationFailed(bytes: (try? FileIO.size(of: path)) ?? 0))
         } catch {
             throw .bundle(path: path, reason: error.message)
         }

@@ -36,11 +36,17 @@ public struct Layer {
 
     /// Draws the backing store if needed: allocates it and writes every byte.
     ///
-    /// - Returns: true when it drew.
+    /// - Returns: true when it drew (false as well when `gate` refused the bitmap or the
+    ///   host had no memory for it).
     @discardableResult
-    public func displayIfNeeded() -> Bool {
+    public func displayIfNeeded(gate: MemoryGate? = nil) -> Bool {
         guard needsDisplay else { return false }
-        let bitmap = HeapBlock.allocateTouched(backingBytes, pattern: View.pattern(for: index) ^ 0xFF)
+        let bytes = backingBytes
+        guard gate?.admit(bytes) ?? true else { return false }
+        guard let bitmap = HeapBlock.allocateTouched(bytes, pattern: View.pattern(for: index) ^ 0xFF) else {
+            HeapBlock.noteHostFailure(bytes: bytes, gate: gate)
+            return false
+        }
         tree.withNode(index) { $0.backingStore = bitmap }
         return true
     }

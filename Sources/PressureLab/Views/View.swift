@@ -136,8 +136,10 @@ extension View {
     /// stores are not drawn here: they are drawn when the tree is first shown.
     /// - Complexity: O(views + payload bytes), no recursion; one allocation besides the
     ///   payload.
-    public static func build(from description: ViewDescription) -> View {
-        View(tree: ViewTree.build(description), index: 0)
+    /// - Parameter gate: the app's memory gate: the payload is admitted as one allocation;
+    ///   refused, the views are built without storage (the app is being killed).
+    public static func build(from description: ViewDescription, gate: MemoryGate? = nil) -> View {
+        View(tree: ViewTree.build(description, gate: gate), index: 0)
     }
 
     /// Visits the view and every view below it, in preorder, without recursion.

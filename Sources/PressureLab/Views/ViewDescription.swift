@@ -99,6 +99,11 @@ public struct ViewDescription: Sendable, Equatable {
                 throw .negativeSize(view: index, field: "children", value: node.childCount)
             }
             guard open > 0 else { throw .malformedTree(view: index, reason: "view is outside the tree") }
+            // Checked before adding: a hostile child count (up to Int.max) must not overflow.
+            guard node.childCount <= nodes.count - index - 1 else {
+                throw .malformedTree(view: index,
+                                     reason: "declares \(node.childCount) children but only \(nodes.count - index - 1) views follow")
+            }
             open += node.childCount - 1
             guard open <= nodes.count - index - 1 else {
                 throw .malformedTree(view: index,

@@ -54,16 +54,22 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     /// Builds the tree `description` declares: every view's storage is allocated and
     /// written. Bitmaps are drawn later, when the tree is shown.
     ///
+    /// The payload is admitted by `gate` as one allocation; when it is refused (the app is
+    /// being killed) or the host has no memory, the views are built without storage.
+    ///
     /// - Complexity: O(views + payload bytes); one allocation besides the payload.
-    static func build(_ description: ViewDescription) -> ViewTree {
+    static func build(_ description: ViewDescription, gate: MemoryGate? = nil) -> ViewTree {
         let count = description.nodes.count
+        let admitted = gate?.admit(description.payloadBytes) ?? true
+        var failed = 0
         let tree = unsafeDowncast(ViewTree.create(minimumCapacity: count) { _ in Header(count: count) }, to: ViewTree.self)
         tree.withUnsafeMutablePointerToElements { nodes in
             description.nodes.withUnsafeBufferPointer { declared in
                 description.subtreeEnds.withUnsafeBufferPointer { ends in
                     for index in 0..<count {
                         let view = declared[index]
-                        let storage = HeapBlock.allocateTouched(view.bytes, pattern: View.pattern(for: index))
+                        let storage = admitted ? HeapBlock.allocateTouched(view.bytes, pattern: View.pattern(for: index)) : nil
+                        if admitted, storage == nil, view.bytes > 0 { failed = view.bytes }
                         (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: view.bytes,
                                                             backingBytes: view.backingBytes, subtreeEnd: ends[index],
                                                             flags: []))
@@ -71,6 +77,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
                 }
             }
         }
+        if failed > 0 { HeapBlock.noteHostFailure(bytes: failed, gate: gate) }
         return tree
     }
 

@@ -104,6 +104,12 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// Reads a baseline; a missing or corrupt file is an error that says so, never a pass.
     public static func read(from path: String) throws(GateError) -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else { throw .baselineMissing(path: path) }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes a baseline file's bytes; `path` names the file in errors. A baseline that
+    /// could not gate anything (no entries, or an entry without metrics) is refused.
+    public static func decode(_ data: Data, path: String) throws(GateError) -> Baseline {
         let baseline: Baseline
         do {
             baseline = try JSONDecoder().decode(Baseline.self, from: data)
@@ -114,6 +120,10 @@ public struct Baseline: Codable, Sendable, Equatable {
             throw .baselineCorrupt(path: path, reason: "schema '\(baseline.schema)'; this build reads pressurelab.baseline/1")
         }
         guard !baseline.entries.isEmpty else { throw .baselineCorrupt(path: path, reason: "the baseline has no entries") }
+        if let empty = baseline.entries.first(where: { $0.metrics.isEmpty }) {
+            throw .baselineCorrupt(path: path, reason: "entry '\(empty.key)' has no metrics, so it would gate nothing; "
+                                       + "save the baseline again with 'pressurelab baseline save'")
+        }
         return baseline
     }
 }

@@ -53,6 +53,12 @@ public struct Thresholds: Codable, Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .thresholdsInvalid(path: path, reason: "cannot read the file")
         }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes a thresholds file's bytes (JSON; keys left out keep their defaults); `path`
+    /// names the file in errors. Unknown metrics and negative allowances are refused.
+    public static func decode(_ data: Data, path: String) throws(GateError) -> Thresholds {
         struct Partial: Decodable {
             var bytes: Allowance?
             var latency: Allowance?
@@ -70,7 +76,8 @@ public struct Thresholds: Codable, Sendable, Equatable {
             for name in thresholds.metrics.keys where !known.contains(name) {
                 throw GateError.thresholdsInvalid(path: path, reason: "unknown metric '\(name)'; metrics: \(known.sorted().joined(separator: ", "))")
             }
-            for (name, allowance) in thresholds.metrics.merging(["bytes": thresholds.bytes, "latency": thresholds.latency], uniquingKeysWith: { a, _ in a })
+            let defaults = ["bytes": thresholds.bytes, "latency": thresholds.latency, "counts": thresholds.counts]
+            for (name, allowance) in thresholds.metrics.merging(defaults, uniquingKeysWith: { a, _ in a })
                 where allowance.absolute < 0 || allowance.relativePercent < 0 {
                 throw GateError.thresholdsInvalid(path: path, reason: "'\(name)' has a negative allowance")
             }

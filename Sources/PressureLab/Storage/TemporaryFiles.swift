@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The process's temporary files and directories, and their removal however the process
+/// ends.
+///
+/// - Every temporary directory (the apps' bundles) lives under one per-process parent,
+///   `$TMPDIR/pressurelab-<pid>-XXXXXX/`, created on first use and removed at exit.
+/// - Temporary files elsewhere (an output being written next to its destination) are
+///   registered while they exist.
+/// - ``finishProcess(status:)`` and ``terminateProcess(afterSignal:)`` remove everything
+///   before the process ends; an `atexit` hook does the same for other ways out.
+/// - A crash (a trap) removes nothing, so ``sweepStaleParents()`` removes the parents of
+///   processes that no longer exist; the command-line tool calls it when it starts.
+///
+/// All of it is guarded by one lock, which the ends of the process hold until it is gone:
+/// a thread that registers, creates or renames under ``withLock(_:)`` cannot interleave
+/// with the removal.
+public enum TemporaryFiles {
+    /// The name every per-process parent directory starts with.
+    public static let parentPrefix = "pressurelab-"
+
+    private final class State: @unchecked Sendable {
+        let lock = NSRecursiveLock()
+        var registered: [String] = []
+        var parent: String?
+        var exitHookInstalled = false
+    }
+
+    private static let state = State()
+
+    /// The system's temporary directory: `$TMPDIR`, or `/tmp` when it is unset or empty.
+    public static var systemDirectory: String {
+        var base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    /// Runs `body` with the registry locked: the process cannot remove temporaries (at a
+    /// signal or an exit) while it runs. Keep `body` short; it may not block on I/O that
+    /// waits for someone else.
+    public static func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return try body()
+    }
+
+    /// Registers a file or directory to remove if the process ends before it is unregistered.
+    public static func register(_ path: String) {
+        withLock {
+            installExitHook()
+            state.registered.append(path)
+        }
+    }
+
+    /// Unregisters a path (it was renamed away, removed, or is kept on purpose).
+    public static func unregister(_ path: String) {
+        withLock {
+            if let index = state.registered.lastIndex(of: path) { state.registered.remove(at: index) }
+        }
+    }
+
+    /// Creates a fresh directory `<parent>/<prefix>-XXXXXX` under this process's parent
+    /// directory (created first if needed) and returns its path.
+    public static func makeDirectory(prefix: String) throws(RuntimeError) -> String {
+        try withLock { () throws(RuntimeError) -> String in
+            let parent = try parentDirectory()
+            guard let made = makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX") else {
+                throw .bundle(path: parent, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
+            }
+            return made
+        }
+    }
+
+    /// Removes a file or a directory with everything in it; a missing path is fine. Retries
+    /// a few times, so that files another thread creates meanwhile go too.
+    public static func removeTree(_ path: String) {
+        for _ in 0..<8 {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                try? FileManager.default.removeItem(atPath: path)
+            } else {
+                _ = unlink(path)
+            }
+        }
+    }
+
+    /// Removes the parent directories (`pressurelab-<pid>-XXXXXX` in the system's
+    /// temporary directory, owned by this user) of processes that no longer exist, and
+    /// returns their paths. A crashed run leaves its bundles there; the next run sweeps them.
+    @discardableResult
+    public static func sweepStaleParents() -> [String] {
+        let base = systemDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return [] }
+        var removed: [String] = []
+        for name in names {
+            guard let pid = processID(ofParentNamed: name), pid != getpid() else { continue }
+            let path = "\(base)/\(name)"
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            removeTree(path)
+            removed.append(path)
+        }
+        return removed
+    }
+
+    /// The process ID in a parent directory's name (`pressurelab-<pid>-XXXXXX`), or nil
+    /// when the name is not one.
+    public static func processID(ofParentNamed name: String) -> pid_t? {
+        guard name.hasPrefix(parentPrefix) else { return nil }
+        let parts = name.dropFirst(parentPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let digits = parts.first, !digits.isEmpty, digits.allSatisfy(\.isASCII),
+              digits.allSatisfy(\.isNumber), let pid = pid_t(digits), pid > 0,
+              parts[1].count == 6, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { return nil }
+        return pid
+    }
+
+    /// Removes every registered path and this process's parent directory.
+    public static func removeAll() {
+        withLock { removeAllLocked() }
+    }
+
+    /// Removes every temporary, then exits with `status` (running `atexit` handlers). The
+    /// registry stays locked, so a signal arriving meanwhile cannot change the status.
+    public static func finishProcess(status: Int32) -> Never {
+        state.lock.lock()
+        removeAllLocked()
+        exit(status)
+    }
+
+    /// For a signal that ends the process: removes every temporary and exits at once with
+    /// `128 + signal`, as a shell reports a process killed by it. Call it from an ordinary
+    /// thread (one that waited for the signal), not from a signal handler. If another
+    /// thread holds the registry for more than a few seconds, it cleans up regardless.
+    public static func terminateProcess(afterSignal signal: Int32) -> Never {
+        _ = state.lock.lock(before: Date(timeIntervalSinceNow: 5))
+        removeAllLocked()
+        _exit(128 + signal)
+    }
+
+    // MARK: - Private
+
+    private static func removeAllLocked() {
+        for path in state.registered.reversed() { removeTree(path) }
+        state.registered.removeAll()
+        if let parent = state.parent {
+            removeTree(parent)
+            state.parent = nil
+        }
+    }
+
+    /// This process's parent directory, created on first use. Called with the lock held.
+    private static func parentDirectory() throws(RuntimeError) -> String {
+        if let parent = state.parent {
+            var info = stat()
+            if lstat(parent, &info) == 0 { return parent }
+        }
+        let base = systemDirectory
+        guard let made = makeUniqueDirectory("\(base)/\(parentPrefix)\(getpid())-XXXXXX") else {
+            throw .bundle(path: base, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
+        }
+        installExitHook()
+        state.parent = made
+        return made
+    }
+
+    /// `mkdtemp` on a template ending in `XXXXXX`: the new directory's path, or nil (errno set).
+    private static func makeUniqueDirectory(_ template: String) -> String? {
+        var bytes = Array(template.utf8CString)
+        guard bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes what is left when the process exits some other way (a library user's
+    /// process, `exit` elsewhere). Skipped if another thread holds the registry.
+    private static func installExitHook() {
+        guard !state.exitHookInstalled else { return }
+        state.exitHookInstalled = true
+        atexit {
+            guard TemporaryFiles.state.lock.try() else { return }
+            TemporaryFiles.removeAllLocked()
+            TemporaryFiles.state.lock.unlock()
+        }
+    }
+}

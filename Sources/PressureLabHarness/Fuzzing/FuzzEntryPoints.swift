@@ -1,0 +1,75 @@
+import Foundation
+import PressureLab
+
+/// Byte entry points for fuzzing every reader of PressureLab's input files, one a reader.
+///
+/// Each takes arbitrary bytes, runs them through the reader the tool uses, and swallows
+/// the reader's error: refusing bad input is the correct answer, and only a crash, a hang
+/// or a runaway allocation is a bug. Each returns whether the bytes were accepted. The
+/// fuzz targets of `Fuzz/` call these, and the regression tests replay the fuzz corpora
+/// through them in-process.
+public enum FuzzEntryPoints {
+    /// One reader's entry point.
+    public typealias EntryPoint = @Sendable (UnsafeRawBufferPointer) -> Bool
+
+    /// Every entry point by the name of its fuzz target (also its directory under
+    /// `Fuzz/Corpus/`).
+    public static let byTarget: [String: EntryPoint] = [
+        "FuzzScenario": scenario,
+        "FuzzRestoration": DecoderFuzzing.restorationArchive,
+        "FuzzViewDescription": DecoderFuzzing.viewDescription,
+        "FuzzBaseline": baseline,
+        "FuzzThresholds": thresholds,
+        "FuzzResults": results,
+    ]
+
+    /// The host limit the scenario entry point checks declared sizes against (16 GiB), fixed
+    /// so that a finding does not depend on the machine that found it.
+    public static let scenarioHostLimitBytes = 16 << 30
+
+    /// Reads `bytes` as a scenario file: text as ``ScenarioLoader/load(path:)`` accepts it
+    /// (UTF-8 without NUL), then ``ScenarioLoader/parse(_:path:)``.
+    @discardableResult
+    public static func scenario(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        do {
+            _ = try ScenarioLoader(hostLimitBytes: scenarioHostLimitBytes).parse(text, path: "fuzz.yaml")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Reads `bytes` as a baseline file (``Baseline/decode(_:path:)``).
+    @discardableResult
+    public static func baseline(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            _ = try Baseline.decode(Data(bytes), path: "fuzz-baseline.json")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Reads `bytes` as a thresholds file (``Thresholds/decode(_:path:)``).
+    @discardableResult
+    public static func thresholds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            _ = try Thresholds.decode(Data(bytes), path: "fuzz-thresholds.json")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Reads `bytes` as a results file (``ResultsFile/decode(_:path:)``).
+    @discardableResult
+    public static func results(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            _ = try ResultsFile.decode(Data(bytes), path: "fuzz-results.json")
+            return true
+        } catch {
+            return false
+        }
+    }
+}

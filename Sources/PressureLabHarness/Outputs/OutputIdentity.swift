@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Which file an output path names, however it is spelled: the path resolved (symbolic
+/// links, `.`, `..` and repeated slashes; for a file that does not exist yet, its
+/// directory resolved and the name appended), and the device and inode when it exists
+/// (which also catches hard links).
+///
+/// Two outputs on one character device (`/dev/null`, a terminal) do not clash: both are
+/// written in place, so neither can replace or lose the other.
+public struct OutputIdentity: Equatable, Sendable {
+    /// The resolved path.
+    public let resolvedPath: String
+    /// Device and inode, when the file exists.
+    public let fileID: FileID?
+    /// True when the path names a character device.
+    public let isCharacterDevice: Bool
+
+    /// A file's device and inode numbers.
+    public struct FileID: Equatable, Sendable {
+        public let device: UInt64
+        public let inode: UInt64
+    }
+
+    /// Resolves `path` (relative to the working directory).
+    public init(path: String) {
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        fileID = exists ? FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+        isCharacterDevice = exists && info.st_mode & S_IFMT == S_IFCHR
+        if let resolved = Self.realPath(path) {
+            resolvedPath = resolved
+            return
+        }
+        let absolute = URL(fileURLWithPath: path).standardized
+        let name = absolute.lastPathComponent
+        let directory = absolute.deletingLastPathComponent().path
+        if let resolvedDirectory = Self.realPath(directory) {
+            resolvedPath = resolvedDirectory == "/" ? "/\(name)" : "\(resolvedDirectory)/\(name)"
+        } else {
+            resolvedPath = absolute.path
+        }
+    }
+
+    /// True when both name one file (a character device included).
+    public func isSameFile(as other: OutputIdentity) -> Bool {
+        if resolvedPath == other.resolvedPath { return true }
+        if let fileID, let otherID = other.fileID { return fileID == otherID }
+        return false
+    }
+
+    /// The first two outputs that name one file other than a character device, as (first
+    /// option, second option, path as the second gave it); nil when none do. `outputs`
+    /// pairs an option's name with its path; options not given are left out by the caller.
+    public static func firstClash(among outputs: [(option: String, path: String)])
+        -> (first: String, second: String, path: String)? {
+        let identities = outputs.map { OutputIdentity(path: $0.path) }
+        for second in outputs.indices {
+            for first in outputs.indices where first < second {
+                if identities[first].isSameFile(as: identities[second]), !identities[second].isCharacterDevice {
+                    return (outputs[first].option, outputs[second].option, outputs[second].path)
+                }
+            }
+        }
+        return nil
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

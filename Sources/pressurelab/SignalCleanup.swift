@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PressureLab
+
+/// SIGINT and SIGTERM end the process cleanly: its temporary outputs and bundle
+/// directories are removed (``TemporaryFiles``), then it exits with 128 + the signal.
+///
+/// The signals are blocked in every thread (the mask is set before any other thread
+/// starts, and threads inherit it) and one dedicated thread takes them with `sigwait`, so
+/// the cleanup runs as ordinary code on an ordinary thread, never inside a signal handler.
+/// (This is what a dispatch signal source does underneath; on Linux an ignored signal
+/// that is not blocked is discarded before a signal source can see it.) A signal that was
+/// ignored when the process started (a background job's SIGINT) stays ignored.
+///
+/// The thread is a bare POSIX thread that only waits in `sigwait`: it allocates nothing
+/// and touches no state until a signal comes, so it cannot disturb the runs it watches.
+///
+/// SIGPIPE is ignored, so that writing to a closed pipe is an ordinary write error
+/// (EPIPE), reported and cleaned up like any other.
+enum SignalCleanup {
+    /// The signals the thread waits for; set before the thread starts, then only read.
+    nonisolated(unsafe) private static var watched = sigset_t()
+
+    /// Installs the handling; call first thing in `main`, before any other thread starts.
+    static func install() {
+        _ = signal(SIGPIPE, SIG_IGN)
+        sigemptyset(&watched)
+        for number in [SIGINT, SIGTERM] where !isIgnored(number) { sigaddset(&watched, number) }
+        guard pthread_sigmask(SIG_BLOCK, &watched, nil) == 0 else { return }
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #elseif canImport(Darwin)
+        var thread: pthread_t?
+        #endif
+        guard pthread_create(&thread, nil, { _ in SignalCleanup.waitForSignal() }, nil) == 0 else {
+            _ = pthread_sigmask(SIG_UNBLOCK, &watched, nil)
+            return
+        }
+    }
+
+    /// The thread's body: waits for a watched signal, then cleans up and exits.
+    private static func waitForSignal() -> Never {
+        var received: Int32 = 0
+        while sigwait(&watched, &received) != 0 {}
+        TemporaryFiles.terminateProcess(afterSignal: received)
+    }
+
+    /// True when the signal's disposition is "ignore" (inherited from the parent).
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+        let handler = current.__sigaction_handler.sa_handler
+        #elseif canImport(Darwin)
+        let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
