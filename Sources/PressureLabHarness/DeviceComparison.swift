@@ -16,7 +16,10 @@ public struct DeviceComparison {
         public var thaws: Int
         public var outOfMemoryCrashes: Int
         public var dataLossBytes: Int
+        /// Launch latencies per kind (host time).
         public var launches: [LaunchKind: ReloadStatistics.Summary]
+        /// The same in device time (modelled with the profile; empty without one).
+        public var deviceLaunches: [LaunchKind: ReloadStatistics.Summary]
     }
 
     public var appCount: Int
@@ -25,10 +28,14 @@ public struct DeviceComparison {
     /// How many times the whole sequence is revisited.
     public var revisits: Int
 
-    public init(appCount: Int = 20, appsThatFit: Double = 8, revisits: Int = 2) {
+    /// The device whose costs give device time (nil: host time only).
+    public var profile: DeviceProfile?
+
+    public init(appCount: Int = 20, appsThatFit: Double = 8, revisits: Int = 2, profile: DeviceProfile? = nil) {
         self.appCount = appCount
         self.appsThatFit = appsThatFit
         self.revisits = revisits
+        self.profile = profile
     }
 
     /// An app of about 12 MiB in front: a feed table, a detail screen with a full-screen
@@ -66,7 +73,10 @@ public struct DeviceComparison {
         let budget = Int(Double(perApp) * appsThatFit)
         let device = Device(configuration: .init(budgetBytes: budget), termination: TerminationPolicies.named(name)!)
         let apps = try (1...appCount).map(Self.makeApp)
-        for app in apps { device.install(app) }
+        for app in apps {
+            app.runtime.costModel = profile?.costs
+            device.install(app)
+        }
         // Launch in sequence, then revisit in least recently used order (the same order).
         for pass in 0...revisits {
             for app in apps {
@@ -75,12 +85,17 @@ public struct DeviceComparison {
             }
         }
         var launches: [LaunchKind: ReloadStatistics.Summary] = [:]
-        for kind in [LaunchKind.cold, .resume, .thaw] { launches[kind] = device.metrics.launchLatency(kind) }
+        var deviceLaunches: [LaunchKind: ReloadStatistics.Summary] = [:]
+        for kind in [LaunchKind.cold, .resume, .thaw] {
+            launches[kind] = device.metrics.launchLatency(kind)
+            if profile != nil { deviceLaunches[kind] = device.metrics.launchDeviceLatency(kind) }
+        }
         let row = Row(policy: name, cachedAppsMean: device.metrics.cachedAppsMean, kills: device.metrics.kills,
                       freezes: device.metrics.freezes, coldLaunches: device.metrics.coldLaunches,
                       resumes: device.metrics.resumes, thaws: device.metrics.thaws,
                       outOfMemoryCrashes: device.metrics.outOfMemoryCrashes,
-                      dataLossBytes: apps.reduce(0) { $0 + $1.dataLossBytes }, launches: launches)
+                      dataLossBytes: apps.reduce(0) { $0 + $1.dataLossBytes }, launches: launches,
+                      deviceLaunches: deviceLaunches)
         for app in apps { app.kill() }
         return row
     }

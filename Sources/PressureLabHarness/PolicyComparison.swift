@@ -23,10 +23,14 @@ public struct PolicyComparison {
         public var targetBytes: Int?
         /// Mean bytes freed per warning.
         public var freedPerWarning: Int
-        /// Reloads of each kind, in all rounds.
+        /// Reloads of each kind, in all rounds (host time).
         public var reloads: [ReloadKind: ReloadStatistics.Summary]
-        /// Total reload time in all rounds, nanoseconds.
+        /// The same in device time (modelled with the profile; empty without one).
+        public var deviceReloads: [ReloadKind: ReloadStatistics.Summary]
+        /// Total reload time in all rounds, nanoseconds (host time).
         public var reloadNanoseconds: UInt64
+        /// Total reload time in all rounds in device time, nanoseconds (nil without a profile).
+        public var reloadDeviceNanoseconds: UInt64?
         /// Reloads of any kind.
         public var reloadCount: Int
         /// Measured retained bytes after the last round.
@@ -34,9 +38,12 @@ public struct PolicyComparison {
     }
 
     public var rounds: Int
+    /// The device whose costs give device time (nil: host time only).
+    public var profile: DeviceProfile?
 
-    public init(rounds: Int = 20) {
+    public init(rounds: Int = 20, profile: DeviceProfile? = nil) {
         self.rounds = rounds
+        self.profile = profile
     }
 
     /// A photo browser: a grid, a detail view with a big bitmap, an album list and settings.
@@ -99,6 +106,7 @@ public struct PolicyComparison {
         let runtime = try RuntimeContext(app: scenario.name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
         for screen in scenario.screens { try runtime.register(screen) }
         runtime.cleanupPolicy = policy
+        runtime.costModel = profile?.costs
         let app = Application(name: scenario.name, runtime: runtime,
                               hierarchy: .tabs(scenario.tabs.map { .screen($0) }, selected: 0))
         try app.launch()
@@ -115,10 +123,15 @@ public struct PolicyComparison {
         }
         let statistics = runtime.reloadStatistics
         var reloads: [ReloadKind: ReloadStatistics.Summary] = [:]
-        for kind in ReloadKind.allCases { reloads[kind] = statistics.summary(kind) }
+        var deviceReloads: [ReloadKind: ReloadStatistics.Summary] = [:]
+        for kind in ReloadKind.allCases {
+            reloads[kind] = statistics.summary(kind)
+            if profile != nil { deviceReloads[kind] = statistics.deviceSummary(kind) }
+        }
         let row = Row(policy: policy.name, targetBytes: targetBytes, freedPerWarning: freed / rounds, reloads: reloads,
-                      reloadNanoseconds: statistics.totalNanoseconds, reloadCount: statistics.totalCount,
-                      finalRetainedBytes: runtime.ledger.total)
+                      deviceReloads: deviceReloads, reloadNanoseconds: statistics.totalNanoseconds,
+                      reloadDeviceNanoseconds: profile == nil ? nil : statistics.totalDeviceNanoseconds,
+                      reloadCount: statistics.totalCount, finalRetainedBytes: runtime.ledger.total)
         app.kill()
         return row
     }

@@ -20,6 +20,12 @@ public struct ComparisonRow: Sendable, Equatable {
     public var reloadTimeNs: UInt64
     public var viewReloadP50: UInt64
     public var viewReloadP99: UInt64
+    /// Device time (modelled; nil without a profile): all reloads, view reload p50, cold
+    /// launch p50.
+    public var reloadDeviceTimeNs: UInt64?
+    public var viewReloadDeviceP50: UInt64?
+    public var coldLaunchDeviceP50: UInt64?
+    public var coldLaunchP50: UInt64
     public var dataLossBytes: Int
     /// Another policy of the same scenario has less or equal mean footprint and reload time,
     /// one of them strictly less.
@@ -36,18 +42,23 @@ public enum ResultFormatter {
         for scenario in scenarios {
             let group = runs.filter { $0.scenario == scenario }
             let reference = Double(max(group.first?.metrics.meanRetainedBytes ?? 1, 1))
+            // Reload time in device time when every run has it (deterministic), else host time.
+            let useDevice = group.allSatisfy { $0.metrics.reloadDeviceTimeNs != nil }
+            func reloadTime(_ metrics: RunMetrics) -> UInt64 { useDevice ? metrics.reloadDeviceTimeNs ?? 0 : metrics.reloadTimeNs }
             for run in group {
                 let metrics = run.metrics
                 let dominated = group.contains { other in
-                    let mean = other.metrics.meanRetainedBytes, time = other.metrics.reloadTimeNs
-                    return mean <= metrics.meanRetainedBytes && time <= metrics.reloadTimeNs
-                        && (mean < metrics.meanRetainedBytes || time < metrics.reloadTimeNs)
+                    let mean = other.metrics.meanRetainedBytes, time = reloadTime(other.metrics)
+                    return mean <= metrics.meanRetainedBytes && time <= reloadTime(metrics)
+                        && (mean < metrics.meanRetainedBytes || time < reloadTime(metrics))
                 }
                 rows.append(ComparisonRow(
                     scenario: scenario, policy: run.policy, termination: run.termination, peakBytes: metrics.peakRetainedBytes,
                     meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.kills,
                     coldLaunches: metrics.coldLaunches, viewReloads: metrics.viewReloads, reloadTimeNs: metrics.reloadTimeNs,
                     viewReloadP50: metrics.viewReloadLatencyNs.p50, viewReloadP99: metrics.viewReloadLatencyNs.p99,
+                    reloadDeviceTimeNs: metrics.reloadDeviceTimeNs, viewReloadDeviceP50: metrics.viewReloadDeviceNs?.p50,
+                    coldLaunchDeviceP50: metrics.coldLaunchDeviceNs?.p50, coldLaunchP50: metrics.coldLaunchLatencyNs.p50,
                     dataLossBytes: metrics.dataLossBytes, dominated: dominated,
                     meanDeltaPercent: (Double(metrics.meanRetainedBytes) / reference - 1) * 100))
             }
@@ -55,21 +66,41 @@ public enum ResultFormatter {
         return rows
     }
 
+    /// Latencies read "device / host": device time (modelled with the run's profile) first,
+    /// host time (measured on this machine) beside it.
     static let header = ["scenario", "policy", "termination", "peak", "mean", "final", "mean vs first", "kills", "cold",
-                         "view reloads", "reload time", "view reload p50", "view reload p99", "data lost", "dominated"]
+                         "view reloads", "reload time device / host", "view reload p50 device / host",
+                         "cold launch p50 device / host", "data lost", "dominated"]
+
+    /// The machine-readable columns (CSV): exact numbers; device columns empty without a profile.
+    static let machineHeader = ["scenario", "policy", "termination", "peak_bytes", "mean_bytes", "final_bytes",
+                                "mean_vs_first_percent", "kills", "cold_launches", "view_reloads", "reload_time_ns",
+                                "view_reload_p50_ns", "view_reload_p99_ns", "data_loss_bytes", "dominated",
+                                "reload_device_time_ns", "view_reload_device_p50_ns", "cold_launch_device_p50_ns",
+                                "cold_launch_p50_ns"]
+
+    /// "device / host", or the host figure alone without a device time.
+    static func pair(device: UInt64?, host: UInt64, shown: Bool = true) -> String {
+        guard shown else { return "-" }
+        guard let device else { return Units.duration(host) }
+        return "\(Units.duration(device)) / \(Units.duration(host))"
+    }
 
     static func cells(_ row: ComparisonRow, machine: Bool) -> [String] {
         if machine {
             return [row.scenario, row.policy, row.termination, String(row.peakBytes), String(row.meanBytes),
                     String(row.finalBytes), String(format: "%.2f", row.meanDeltaPercent), String(row.kills),
                     String(row.coldLaunches), String(row.viewReloads), String(row.reloadTimeNs), String(row.viewReloadP50),
-                    String(row.viewReloadP99), String(row.dataLossBytes), row.dominated ? "yes" : "no"]
+                    String(row.viewReloadP99), String(row.dataLossBytes), row.dominated ? "yes" : "no",
+                    row.reloadDeviceTimeNs.map(String.init) ?? "", row.viewReloadDeviceP50.map(String.init) ?? "",
+                    row.coldLaunchDeviceP50.map(String.init) ?? "", String(row.coldLaunchP50)]
         }
         return [row.scenario, row.policy, row.termination, Units.mebibytes(row.peakBytes), Units.mebibytes(row.meanBytes),
                 Units.mebibytes(row.finalBytes), String(format: "%+.1f%%", row.meanDeltaPercent), String(row.kills),
-                String(row.coldLaunches), String(row.viewReloads), Units.duration(row.reloadTimeNs),
-                row.viewReloads > 0 ? Units.duration(row.viewReloadP50) : "-",
-                row.viewReloads > 0 ? Units.duration(row.viewReloadP99) : "-", "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
+                String(row.coldLaunches), String(row.viewReloads), pair(device: row.reloadDeviceTimeNs, host: row.reloadTimeNs),
+                pair(device: row.viewReloadDeviceP50, host: row.viewReloadP50, shown: row.viewReloads > 0),
+                pair(device: row.coldLaunchDeviceP50, host: row.coldLaunchP50, shown: row.coldLaunches > 0),
+                "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
     }
 
     /// A plain-text table.
@@ -92,10 +123,7 @@ public enum ResultFormatter {
         func field(_ text: String) -> String {
             text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
         }
-        let names = ["scenario", "policy", "termination", "peak_bytes", "mean_bytes", "final_bytes", "mean_vs_first_percent",
-                     "kills", "cold_launches", "view_reloads", "reload_time_ns", "view_reload_p50_ns", "view_reload_p99_ns",
-                     "data_loss_bytes", "dominated"]
-        return ([names.joined(separator: ",")] + rows.map { cells($0, machine: true).map(field).joined(separator: ",") })
+        return ([machineHeader.joined(separator: ",")] + rows.map { cells($0, machine: true).map(field).joined(separator: ",") })
             .joined(separator: "\n") + "\n"
     }
 

@@ -18,13 +18,23 @@ public struct ResultsFile: Codable, Sendable {
         public var memoryBytes: Int
         public var allocator: String
         public var allocatorOptions: [String: String]
+        /// The device profile device times were modelled with (added in version 1).
+        public var profile: Profile?
     }
 
-    public init(version: String, runs: [RunResult]) throws(HeapError) {
+    /// A device profile, named, with a hash of its file.
+    public struct Profile: Codable, Sendable, Equatable {
+        public var name: String
+        public var hash: String
+        public var platform: String
+    }
+
+    public init(version: String, runs: [RunResult], profile: DeviceProfile? = nil) throws(HeapError) {
         let allocator = try Heap.allocatorInfo()
         tool = Tool(version: version)
         host = Host(cpus: ProcessInfoShim.processorCount, memoryBytes: HostMemory.current().effectiveLimit,
-                    allocator: allocator.name, allocatorOptions: allocator.options)
+                    allocator: allocator.name, allocatorOptions: allocator.options,
+                    profile: profile.map { Profile(name: $0.name, hash: $0.hash, platform: $0.platform.rawValue) })
         self.runs = runs
     }
 }
@@ -41,6 +51,8 @@ public struct RunResult: Codable, Sendable {
     public var timeline: [TimelineEntry]
     /// Owners at the step of peak retained bytes (added in version 1).
     public var peakOwners: [Owner]?
+    /// The device profile of the run's device times (added in version 1).
+    public var profile: String?
 
     public struct Owner: Codable, Sendable, Equatable {
         public var app: String
@@ -66,6 +78,14 @@ public struct LatencySummary: Codable, Sendable, Equatable {
     public var p90: UInt64
     public var p99: UInt64
     public var max: UInt64
+
+    public init(count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64) {
+        self.count = count
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.max = max
+    }
 
     init(_ summary: ReloadStatistics.Summary) {
         count = summary.count
@@ -108,6 +128,32 @@ public struct RunMetrics: Codable, Sendable {
     /// Steps that did not apply (a pop with nothing to pop, a push with no navigation).
     public var skippedSteps: Int
     public var steps: Int
+    // Device time (added in version 1; present when a device profile is in force): the work
+    // counted times the profile's costs, modelled, deterministic. Never measured.
+    public var coldLaunchDeviceNs: LatencySummary?
+    public var resumeDeviceNs: LatencySummary?
+    public var thawDeviceNs: LatencySummary?
+    public var viewReloadDeviceNs: LatencySummary?
+    public var backingStoreRedrawDeviceNs: LatencySummary?
+    public var cacheRefillDeviceNs: LatencySummary?
+    public var modelReloadDeviceNs: LatencySummary?
+    /// Total device time of every reload, nanoseconds.
+    public var reloadDeviceTimeNs: UInt64?
+    /// The work counted in the run, over all apps (what device time is computed from).
+    public var work: WorkCounters?
+
+    /// Fills the device-time fields from a run's statistics.
+    mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {
+        coldLaunchDeviceNs = LatencySummary(device.metrics.launchDeviceLatency(.cold))
+        resumeDeviceNs = LatencySummary(device.metrics.launchDeviceLatency(.resume))
+        thawDeviceNs = LatencySummary(device.metrics.launchDeviceLatency(.thaw))
+        viewReloadDeviceNs = LatencySummary(statistics.deviceSummary(.viewReload))
+        backingStoreRedrawDeviceNs = LatencySummary(statistics.deviceSummary(.backingStoreRedraw))
+        cacheRefillDeviceNs = LatencySummary(statistics.deviceSummary(.cacheRefill))
+        modelReloadDeviceNs = LatencySummary(statistics.deviceSummary(.modelReload))
+        reloadDeviceTimeNs = statistics.totalDeviceNanoseconds
+        work = device.apps.reduce(WorkCounters()) { $0 + $1.app.runtime.work }
+    }
 }
 
 import Foundation

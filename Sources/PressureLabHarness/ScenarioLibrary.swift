@@ -1,6 +1,7 @@
 import Foundation
 
-/// Finds scenario files: a path, a bundled scenario's name, or the whole bundled library.
+/// Finds bundled YAML files (scenarios, device profiles): a path, a bundled file's name, or
+/// the whole library.
 public struct ScenarioLibrary {
     /// The directory of bundled scenarios.
     public let directory: String
@@ -9,12 +10,13 @@ public struct ScenarioLibrary {
         self.directory = directory
     }
 
-    /// The bundled library: `./scenarios`, else next to the executable's package.
-    public static func locate(executable: String = CommandLine.arguments.first ?? "") -> ScenarioLibrary? {
-        var candidates = [FileManager.default.currentDirectoryPath + "/scenarios"]
+    /// The bundled library of `folder` (`scenarios` or `profiles`): `./folder`, else next to
+    /// the executable's package.
+    public static func locate(folder: String = "scenarios", executable: String = CommandLine.arguments.first ?? "") -> ScenarioLibrary? {
+        var candidates = [FileManager.default.currentDirectoryPath + "/" + folder]
         var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
-            candidates.append(url.appendingPathComponent("scenarios").path)
+            candidates.append(url.appendingPathComponent(folder).path)
             url.deleteLastPathComponent()
         }
         for candidate in candidates {

@@ -28,15 +28,20 @@ public struct ScenarioRunner {
     ///
     /// The first run of a process is preceded by a warm-up (``RunnerWarmUp``), so that its
     /// figures do not depend on being the first.
+    ///
+    /// With a `profile`, every latency also has a device time (its work times the profile's
+    /// costs), and `cost-aware` decides on device time.
     public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
+                    profile: DeviceProfile? = nil,
                     trace: ((TraceEvent) -> Void)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
         RunnerWarmUp.ensure()
         return try runMeasured(scenario, policy: policy, termination: termination, seed: seed, repeatIndex: repeatIndex,
-                               trace: trace, progress: progress)
+                               profile: profile, trace: trace, progress: progress)
     }
 
     /// One run, without the warm-up.
     func runMeasured(_ scenario: Scenario, policy: String, termination: String, seed: UInt64?, repeatIndex: Int,
+                     profile: DeviceProfile? = nil,
                      trace: ((TraceEvent) -> Void)?, progress: ((Int, Int) -> Void)?) throws -> RunResult {
         guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
         guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
@@ -52,6 +57,10 @@ public struct ScenarioRunner {
                                              reloadStatistics: statistics)
             for screen in spec.screens { try runtime.register(screen) }
             runtime.cleanupPolicy = cleanup
+            if let profile {
+                runtime.costModel = profile.costs
+                runtime.compressor = profile.compressor
+            }
             let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
             app.appDataBytes = spec.dataBytes
             apps[spec.name] = app
@@ -60,9 +69,12 @@ public struct ScenarioRunner {
         var play = Playback(scenario: scenario, device: device, apps: apps, recorder: recorder,
                             random: SplitMix64(seed: seed), total: scenario.expandedStepCount, progress: progress)
         try play.run(scenario.script)
+        var metrics = play.metrics(statistics: statistics)
+        if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
         let result = RunResult(scenario: scenario.name, policy: policy, termination: termination, seed: seed,
-                               repeat: repeatIndex, metrics: play.metrics(statistics: statistics),
-                               owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners)
+                               repeat: repeatIndex, metrics: metrics,
+                               owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,
+                               profile: profile?.name)
         for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
         for app in apps.values { app.kill() }
         return result

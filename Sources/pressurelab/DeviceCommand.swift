@@ -7,8 +7,11 @@ import PressureLabHeap
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "Compare termination policies on a Fleet-style app-switching run: cached apps, kills, launches (measured)."
+        abstract: "Compare termination policies on a Fleet-style app-switching run: cached apps, kills, launches (device time first, host time beside it)."
     )
+
+    @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: \(ProfileLibrary.defaultName)).")
+    var profile: String?
 
     @Option(name: .long, help: "Apps launched in sequence.")
     var apps = 20
@@ -27,7 +30,8 @@ struct DeviceCommand: ParsableCommand {
 
     func run() throws {
         Heap.requireJemalloc()
-        let comparison = DeviceComparison(appCount: apps, appsThatFit: fit, revisits: revisits)
+        let deviceProfile = try loadProfile(profile)
+        let comparison = DeviceComparison(appCount: apps, appsThatFit: fit, revisits: revisits, profile: deviceProfile)
         let progress = Progress(enabled: Progress.isTerminal)
         var rows: [DeviceComparison.Row] = []
         for name in ["jetsam", "lmk", "largest-first", "freeze"] {
@@ -36,16 +40,24 @@ struct DeviceCommand: ParsableCommand {
         progress.clear()
         let perApp = try DeviceComparison.measureOneApp()
         try StandardOutput.print("\(apps) apps of \(Units.mebibytes(perApp)) each (measured) launched in sequence, then revisited "
-            + "\(revisits)x in LRU order; budget \(Units.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).\n")
+            + "\(revisits)x in LRU order; budget \(Units.mebibytes(Int(Double(perApp) * fit))) (\(fit) apps).")
+        try StandardOutput.print("Device time: modelled, the work counted times the costs of \(deviceProfile.name) "
+            + "(\(deviceProfile.path)). Host time: measured, this machine doing the simulator's work.\n")
         try StandardOutput.print(TextTable.render(
             header: ["policy", "cached apps", "kills", "freezes", "cold", "resume", "thaw", "OOM", "data lost",
-                     "cold p50/p90/p99", "resume p50/p99", "thaw p50/p99"],
+                     "cold p50 device / host", "resume p50 device / host", "thaw p50 device / host"],
             rows: rows.map { row in
                 [row.policy, String(format2(row.cachedAppsMean)), String(row.kills), String(row.freezes),
                  String(row.coldLaunches), String(row.resumes), String(row.thaws), String(row.outOfMemoryCrashes),
-                 "\(row.dataLossBytes) B", Self.three(row.launches[.cold]), Self.two(row.launches[.resume]),
-                 Self.two(row.launches[.thaw])]
+                 "\(row.dataLossBytes) B", Self.pair(row, .cold), Self.pair(row, .resume), Self.pair(row, .thaw)]
             }))
+    }
+
+    /// "device p50 / host p50" of one launch kind, or "-" when there was none.
+    static func pair(_ row: DeviceComparison.Row, _ kind: LaunchKind) -> String {
+        guard let host = row.launches[kind], host.count > 0 else { return "-" }
+        let device = row.deviceLaunches[kind].map { Units.duration($0.p50) } ?? "-"
+        return "\(device) / \(Units.duration(host.p50))"
     }
 
     static func three(_ summary: ReloadStatistics.Summary?) -> String {
@@ -60,3 +72,14 @@ struct DeviceCommand: ParsableCommand {
 }
 
 func format2(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// Loads a device profile (bundled name, file, or the default); prints its problems and
+/// exits 65 when it is invalid.
+func loadProfile(_ nameOrPath: String?) throws -> DeviceProfile {
+    do {
+        return try ProfileLibrary.load(nameOrPath)
+    } catch {
+        StandardError.write(error.description + "\n")
+        throw ExitCodes.invalidScenario
+    }
+}

@@ -19,48 +19,56 @@ struct PoliciesCommand: ParsableCommand {
     @Option(name: .long, help: "Warning-and-revisit rounds per policy.")
     var rounds = 20
 
+    @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: \(ProfileLibrary.defaultName)).")
+    var profile: String?
+
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be 1 or more (got \(rounds))") }
     }
 
     func run() throws {
         Heap.requireJemalloc()
-        let comparison = PolicyComparison(rounds: rounds)
+        let deviceProfile = try loadProfile(profile)
+        let comparison = PolicyComparison(rounds: rounds, profile: deviceProfile)
         let progress = Progress(enabled: Progress.isTerminal)
         for scenario in [try PolicyComparison.photoBrowser(), try PolicyComparison.mixedCosts()] {
             let rows = try comparison.run(scenario) { progress.show($0) }
             progress.clear()
             try StandardOutput.print("\(scenario.name): \(scenario.description)")
-            try StandardOutput.print("\(rounds) rounds of a warning then a visit to every tab; iOS 6 runtime.\n")
+            try StandardOutput.print("\(rounds) rounds of a warning then a visit to every tab; iOS 6 runtime. Device time: "
+                + "modelled with \(deviceProfile.name); host time: measured here.\n")
             try StandardOutput.print(TextTable.render(
-                header: ["policy", "freed/warning", "reloads", "reload time", "view p50/p99", "redraw p50/p99",
-                         "cache p50/p99", "model p50/p99"],
+                header: ["policy", "freed/warning", "reloads", "reload time device / host", "view p50 device / host",
+                         "redraw p50 device / host", "cache p50 device / host", "model p50 device / host"],
                 rows: rows.map { row in
                     [row.policy, Units.mebibytes(row.freedPerWarning), String(row.reloadCount),
-                     Units.duration(row.reloadNanoseconds),
-                     Self.percentiles(row.reloads[.viewReload]), Self.percentiles(row.reloads[.backingStoreRedraw]),
-                     Self.percentiles(row.reloads[.cacheRefill]), Self.percentiles(row.reloads[.modelReload])]
+                     "\(row.reloadDeviceNanoseconds.map { Units.duration($0) } ?? "-") / \(Units.duration(row.reloadNanoseconds))",
+                     Self.pair(row, .viewReload), Self.pair(row, .backingStoreRedraw), Self.pair(row, .cacheRefill),
+                     Self.pair(row, .modelReload)]
                 }))
-            try StandardOutput.print("\nReload latency distributions (HDR histograms):\n")
+            try StandardOutput.print("\nReload latency distributions (HDR histograms), device time then host time:\n")
             var latencyRows: [[String]] = []
             for row in rows {
                 for kind in ReloadKind.allCases {
                     guard let summary = row.reloads[kind], summary.count > 0 else { continue }
+                    let device = row.deviceReloads[kind] ?? summary
                     latencyRows.append([row.policy, kind.rawValue, String(summary.count),
-                                        Units.duration(summary.p50),
-                                        Units.duration(summary.p90),
-                                        Units.duration(summary.p99),
-                                        Units.duration(summary.max)])
+                                        Units.duration(device.p50), Units.duration(device.p90), Units.duration(device.p99),
+                                        Units.duration(summary.p50), Units.duration(summary.p90), Units.duration(summary.p99)])
                 }
             }
-            try StandardOutput.print(TextTable.render(header: ["policy", "reload", "count", "p50", "p90", "p99", "max"], rows: latencyRows))
+            try StandardOutput.print(TextTable.render(
+                header: ["policy", "reload", "count", "device p50", "device p90", "device p99", "host p50", "host p90", "host p99"],
+                rows: latencyRows))
             try StandardOutput.print("")
         }
     }
 
-    static func percentiles(_ summary: ReloadStatistics.Summary?) -> String {
-        guard let summary, summary.count > 0 else { return "-" }
-        return "\(Units.duration(summary.p50))/\(Units.duration(summary.p99))"
+    /// "device p50 / host p50" of one reload kind, or "-" when there was none.
+    static func pair(_ row: PolicyComparison.Row, _ kind: ReloadKind) -> String {
+        guard let host = row.reloads[kind], host.count > 0 else { return "-" }
+        let device = row.deviceReloads[kind].map { Units.duration($0.p50) } ?? "-"
+        return "\(device) / \(Units.duration(host.p50))"
     }
 }
 

@@ -78,13 +78,13 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-/// `pressurelab list scenarios|policies`
+/// `pressurelab list scenarios|policies|profiles`
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List bundled scenarios or policies.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List bundled scenarios, policies or device profiles.")
 
-    enum What: String, ExpressibleByArgument, CaseIterable { case scenarios, policies }
+    enum What: String, ExpressibleByArgument, CaseIterable { case scenarios, policies, profiles }
 
-    @Argument(help: "scenarios or policies")
+    @Argument(help: "scenarios, policies or profiles")
     var what: What
 
     @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
@@ -95,6 +95,17 @@ struct ListCommand: ParsableCommand {
         case .policies:
             try StandardOutput.print("cleanup: \(CleanupPolicies.builtInNames.joined(separator: ", "))\n"
                 + "termination: \(TerminationPolicies.builtInNames.joined(separator: ", "))")
+        case .profiles:
+            let profiles: [DeviceProfile]
+            do {
+                profiles = try ProfileLibrary.all()
+            } catch {
+                StandardError.write(error.description + "\n")
+                throw ExitCodes.invalidScenario
+            }
+            try StandardOutput.print(profiles.map { profile in
+                "\(profile.name)\(profile.name == ProfileLibrary.defaultName ? " (default)" : ""): \(profile.description)\n"
+            }.joined(), terminator: "")
         case .scenarios:
             let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
             try StandardOutput.print(try loadScenarios([], library: library).map { scenario in

@@ -38,6 +38,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
     var scenarios: String?
 
+    @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
+    var profile: String?
+
     mutating func validate() throws {
         guard ResultFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; valid formats are table, json, csv, markdown")
@@ -84,10 +87,32 @@ func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [
     return scenarios
 }
 
+/// The device profile of each scenario: `--profile`, else the scenario's own, else the
+/// default. Every profile is loaded once; an invalid one prints its problems and exits 65.
+func loadProfiles(for scenarios: [Scenario], option: String?) throws -> [String: DeviceProfile] {
+    var loaded: [String: DeviceProfile] = [:]
+    var byScenario: [String: DeviceProfile] = [:]
+    for scenario in scenarios {
+        let name = option ?? scenario.device.profile ?? ProfileLibrary.defaultName
+        if loaded[name] == nil {
+            do {
+                loaded[name] = try ProfileLibrary.load(name)
+            } catch {
+                StandardError.write(error.description + "\n")
+                throw ExitCodes.invalidScenario
+            }
+        }
+        byScenario[scenario.name] = loaded[name]
+    }
+    return byScenario
+}
+
 /// Runs that completed, and their trace (written, not yet in place).
 struct CompletedRuns {
     var runs: [RunResult]
     var trace: TraceJSONLinesWriter?
+    /// The profile every run used, when they share one.
+    var profile: DeviceProfile?
 
     /// A batch of outputs that starts with the trace.
     func outputs() -> OutputBatch {
@@ -100,6 +125,7 @@ struct CompletedRuns {
 /// Runs scenarios under policies, with progress on a terminal, streaming the trace. A run
 /// that fails, or a trace that cannot be written, exits 1 and leaves no trace file.
 func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
+    let profiles = try loadProfiles(for: scenarios, option: options.profile)
     let writer = try OutputOptions.openTrace(options.trace)
     let progress = Progress(enabled: Progress.isTerminal)
     var runs: [RunResult] = []
@@ -111,7 +137,8 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
                 progress.show(label)
                 do {
                     runs.append(try runner.run(scenario, policy: policy, termination: options.termination, seed: options.seed,
-                                               repeatIndex: index, trace: writer.map { writer in { writer.write($0) } },
+                                               repeatIndex: index, profile: profiles[scenario.name],
+                                               trace: writer.map { writer in { writer.write($0) } },
                                                progress: { done, total in progress.show("\(label): step \(done)/\(total)") }))
                 } catch {
                     progress.clear()
@@ -127,13 +154,14 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
         }
     }
     progress.clear()
-    return CompletedRuns(runs: runs, trace: writer)
+    let shared = Set(profiles.values.map(\.hash)).count == 1 ? profiles.values.first : nil
+    return CompletedRuns(runs: runs, trace: writer, profile: shared)
 }
 
 /// Prints runs in the chosen format (then `trailer`) and writes the trace, the results
 /// and the HTML report: all of them, or, on any failure, none.
 func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "") throws {
-    let file = try ResultsFile(version: ScenarioRunner.toolVersion, runs: completed.runs)
+    let file = try ResultsFile(version: ScenarioRunner.toolVersion, runs: completed.runs, profile: completed.profile)
     let batch = completed.outputs()
     if let output = options.output { batch.add(try ResultFormatter.json(file), to: output, as: "the results") }
     if let html = options.html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }

@@ -63,11 +63,22 @@ public final class Application {
 
     private func coldLaunch() throws {
         state = .inactive
+        // A new process: created, then the frameworks and the app initialise.
+        runtime.count { work in
+            work.processStarts += 1
+            work.appInits += 1
+        }
         let root: ViewController
         var modals: [ViewController] = []
         lastRestorationError = nil
         do {
             if let archive = try RestorationArchive.read(from: archivePath) {
+                let bytes = (try? FileIO.size(of: archivePath)) ?? 0
+                runtime.count { work in
+                    work.storageReadBytes += bytes
+                    work.storageReads += 1
+                    work.archiveBytesDecoded += bytes
+                }
                 do {
                     (root, modals) = try restore(archive)
                 } catch let error as RestorationError {
@@ -106,6 +117,7 @@ public final class Application {
             endProcess()
             throw error
         }
+        runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
     }
@@ -118,6 +130,7 @@ public final class Application {
             controller.drawBackingStores()
             controller.fillCacheIfNeeded()
         }
+        runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
     }
@@ -261,6 +274,11 @@ public final class Application {
     /// Saves the archive atomically; all user data counts as saved.
     public func saveRestorationArchive() throws {
         try makeRestorationArchive().write(to: archivePath)
+        let bytes = (try? FileIO.size(of: archivePath)) ?? 0
+        runtime.count { work in
+            work.storageWriteBytes += bytes
+            work.storageWrites += 1
+        }
         for controller in controllers { controller.savedUserDataCount = controller.userData.count }
         recordApp(.restorationSaved)
     }

@@ -39,7 +39,9 @@ public final class TableViewController: ViewController {
     public override func loadView() throws {
         try super.loadView()
         do {
-            cellDescription = try runtime.bundle.readDescription(for: TableSpec.cellDescriptionName(for: screen.name))
+            let cell = try runtime.bundle.readDescription(for: TableSpec.cellDescriptionName(for: screen.name))
+            runtime.countDescriptionRead(cell)
+            cellDescription = cell
         } catch {
             setView(nil)
             throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
@@ -69,6 +71,8 @@ public final class TableViewController: ViewController {
             reusePool.reserveCapacity(visibleRowCount + table.reusePoolCapacity)
             for _ in 0..<visibleRowCount { visibleCells.append(dequeueCell()) }
         }
+        let laidOut = visibleCells.count * (cellDescription?.viewCount ?? 0)
+        runtime.count { $0.viewsLaidOut += laidOut }
     }
 
     /// Scrolls by `rows` (negative: up), clamped to the table. Cells of rows that leave

@@ -14,6 +14,8 @@ extension ViewController {
     /// Lays the view out (`viewWillLayoutSubviews`, `viewDidLayoutSubviews`) and draws
     /// the backing stores that need it.
     final func performLayoutAndDisplay() {
+        let views = viewIfLoaded?.treeCount ?? 0
+        runtime.count { $0.viewsLaidOut += views }
         record(.viewWillLayoutSubviews)
         viewWillLayoutSubviews()
         record(.viewDidLayoutSubviews)

@@ -8,15 +8,22 @@ extension ViewController {
     public final func drawBackingStores() -> Int {
         guard let root = viewIfLoaded else { return 0 }
         var drawn = 0
+        var drawnBytes = 0
         let start = MonotonicClock.now()
+        let workBefore = runtime.work
         runtime.ledger.measure(owner: owner(.backingStore)) {
             let gate = runtime.memoryGate
             root.forEachInTree { view in
-                if view.layer.displayIfNeeded(gate: gate) { drawn += 1 }
+                let layer = view.layer
+                if layer.displayIfNeeded(gate: gate) {
+                    drawn += 1
+                    drawnBytes += layer.backingBytes
+                }
             }
         }
         guard drawn > 0 else { return 0 }
-        noteBuilt(.backingStores, as: .backingStoreRedraw, since: start)
+        runtime.count { $0.bitmapBytesDrawn += drawnBytes }
+        noteBuilt(.backingStores, as: .backingStoreRedraw, since: start, workBefore: workBefore)
         record(.backingStoresDrawn)
         return drawn
     }
@@ -54,11 +61,13 @@ extension ViewController {
     public final func fillCacheIfNeeded() {
         guard cache == nil, screen.cacheBytes > 0 else { return }
         let start = MonotonicClock.now()
+        let workBefore = runtime.work
         runtime.ledger.measure(owner: owner(.cache)) {
             cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA, gate: runtime.memoryGate)
         }
-        guard cache != nil else { return }
-        noteBuilt(.cache, as: .cacheRefill, since: start)
+        guard let filled = cache else { return }
+        runtime.count { $0.cacheBytesFilled += filled.count }
+        noteBuilt(.cache, as: .cacheRefill, since: start, workBefore: workBefore)
         record(.cacheFilled)
     }
 
@@ -77,11 +86,17 @@ extension ViewController {
         let bundle = runtime.bundle
         let name = screen.name
         let start = MonotonicClock.now()
+        let workBefore = runtime.work
         let gate = runtime.memoryGate
         try runtime.ledger.measure(owner: owner(.model)) {
             model = try bundle.readModel(for: name, gate: gate)
         }
-        noteBuilt(.model, as: .modelReload, since: start)
+        let readBytes = model?.count ?? 0
+        runtime.count { work in
+            work.storageReadBytes += readBytes
+            work.storageReads += 1
+        }
+        noteBuilt(.model, as: .modelReload, since: start, workBefore: workBefore)
         record(.modelLoaded)
     }
 
@@ -94,13 +109,15 @@ extension ViewController {
         return true
     }
 
-    /// Records a rebuild's latency when the thing was built before (a reload).
-    private func noteBuilt(_ item: ReloadHistory, as kind: ReloadKind, since start: UInt64) {
+    /// Records a rebuild's latency (host time since `start`, device time of the work since
+    /// `workBefore`) when the thing was built before (a reload); a first build otherwise.
+    private func noteBuilt(_ item: ReloadHistory, as kind: ReloadKind, since start: UInt64, workBefore: WorkCounters) {
         let elapsed = MonotonicClock.now() &- start
+        let device = runtime.deviceNanoseconds(since: workBefore)
         if reloadHistory.contains(item) {
-            runtime.reloadStatistics.record(kind, screen: screen.name, nanoseconds: elapsed)
+            runtime.reloadStatistics.record(kind, screen: screen.name, nanoseconds: elapsed, deviceNanoseconds: device)
         } else {
-            runtime.reloadStatistics.recordFirstBuild(kind, screen: screen.name, nanoseconds: elapsed)
+            runtime.reloadStatistics.recordFirstBuild(kind, screen: screen.name, nanoseconds: elapsed, deviceNanoseconds: device)
             reloadHistory.insert(item)
         }
     }

@@ -116,6 +116,7 @@ open class ViewController {
         guard viewIfLoaded == nil else { return }
         record(.loadView)
         let start = MonotonicClock.now()
+        let workBefore = runtime.work
         // Kept to restore on failure; released inside the measured scope on success, so the
         // old outlet subviews they may keep die there and are attributed to this controller.
         var outletsBefore: [SubtreeHold]? = outletHolds
@@ -141,10 +142,12 @@ open class ViewController {
         record(.viewDidLoad)
         viewDidLoad()
         let elapsed = MonotonicClock.now() &- start
+        let device = runtime.deviceNanoseconds(since: workBefore)
         if reloadHistory.contains(.view) {
-            runtime.reloadStatistics.record(.viewReload, screen: screen.name, nanoseconds: elapsed)
+            runtime.reloadStatistics.record(.viewReload, screen: screen.name, nanoseconds: elapsed, deviceNanoseconds: device)
         } else {
-            runtime.reloadStatistics.recordFirstBuild(.viewReload, screen: screen.name, nanoseconds: elapsed)
+            runtime.reloadStatistics.recordFirstBuild(.viewReload, screen: screen.name, nanoseconds: elapsed,
+                                                      deviceNanoseconds: device)
             reloadHistory.insert(.view)
         }
     }
@@ -161,6 +164,7 @@ open class ViewController {
         } catch {
             throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
         }
+        runtime.countDescriptionRead(description)
         setView(View.build(from: description, gate: runtime.memoryGate))
         connectOutlets()
     }

@@ -26,7 +26,7 @@ public final class Device {
             self.budgetBytes = budgetBytes
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
-            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? 4 * budgetBytes
+            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? budgetBytes.multipliedSaturating(by: 4)
         }
     }
 
@@ -114,6 +114,7 @@ public final class Device {
         }
         if let current = foreground, current !== target { try sendHome(current) }
         let start = MonotonicClock.now()
+        let workBefore = target.app.runtime.work
         var thawed = false
         if target.isFrozen {
             do {
@@ -140,7 +141,7 @@ public final class Device {
         case .resume: metrics.resumes += 1
         case .thaw: metrics.thaws += 1
         }
-        metrics.recordLaunch(kind, nanoseconds: elapsed)
+        metrics.recordLaunch(kind, nanoseconds: elapsed, deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
         foreground = target
         touch(target)
         enforce()
@@ -329,6 +330,10 @@ public final class Device {
             return false
         }
         freezeBudgetBytes -= written
+        installed.app.runtime.count { work in
+            work.storageWriteBytes += written
+            work.storageWrites += 1
+        }
         metrics.freezes += 1
         metrics.frozenBytesWritten += written
         installed.isFrozen = true
@@ -348,6 +353,11 @@ public final class Device {
             throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
         }
         file.close()
+        let read = file.bytesTransferred
+        installed.app.runtime.count { work in
+            work.storageReadBytes += read
+            work.storageReads += 1
+        }
         installed.isFrozen = false
         removeFreezerFile(installed)
     }

@@ -17,6 +17,7 @@ public struct DeviceMetrics {
     /// Names killed, in order.
     public var killOrder: [String] = []
     private var launchHistograms: [LaunchKind: Histogram<UInt64>] = [:]
+    private var launchDeviceHistograms: [LaunchKind: Histogram<UInt64>] = [:]
 
     public init() {}
 
@@ -27,12 +28,20 @@ public struct DeviceMetrics {
 
     mutating func sampleCachedApps(_ count: Int) { cachedAppsSamples.append(count) }
 
-    mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64) {
+    mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64, deviceNanoseconds: UInt64?) {
         _ = launchHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, nanoseconds))
+        if let deviceNanoseconds {
+            _ = launchDeviceHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, deviceNanoseconds))
+        }
     }
 
-    /// Launch latency percentiles of one kind.
+    /// Launch latency percentiles of one kind (host time).
     public func launchLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
         ReloadStatistics.Summary(launchHistograms[kind])
+    }
+
+    /// Launch latency percentiles of one kind in device time (empty without a profile).
+    public func launchDeviceLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
+        ReloadStatistics.Summary(launchDeviceHistograms[kind])
     }
 }

@@ -46,6 +46,16 @@ public final class ReloadStatistics {
     private var totals: [ReloadKind: UInt64] = [:]
     private var means: [ScreenReload: RunningMean] = [:]
     private var firstBuilds: [ScreenReload: RunningMean] = [:]
+    /// The same, in device time (modelled: the work counted times a profile's costs).
+    private var deviceHistograms: [ReloadKind: Histogram<UInt64>] = [:]
+    private var deviceTotals: [ReloadKind: UInt64] = [:]
+    private var deviceMeans: [ScreenReload: RunningMean] = [:]
+    private var deviceFirstBuilds: [ScreenReload: RunningMean] = [:]
+
+    /// Whether expected costs (``expectedCost(_:screen:)``) are device times rather than
+    /// host times: set when a device profile is in force, so that decisions taken from them
+    /// (the `cost-aware` policy's) are deterministic.
+    public var expectsDeviceTime = false
 
     private struct ScreenReload: Hashable {
         var screen: String
@@ -56,23 +66,33 @@ public final class ReloadStatistics {
         var count: UInt64 = 0
         var total: UInt64 = 0
         var mean: UInt64 { count == 0 ? 0 : total / count }
+        mutating func add(_ value: UInt64) {
+            count += 1
+            total &+= value
+        }
     }
 
     public init() {}
 
-    /// Records a reload of `kind` for `screen` that took `nanoseconds`.
-    public func record(_ kind: ReloadKind, screen: String, nanoseconds: UInt64) {
+    /// Records a reload of `kind` for `screen` that took `nanoseconds` of host time and, when
+    /// a profile is in force, `deviceNanoseconds` of device time.
+    public func record(_ kind: ReloadKind, screen: String, nanoseconds: UInt64, deviceNanoseconds: UInt64? = nil) {
         _ = histograms[kind, default: Self.makeHistogram()].record(max(nanoseconds, 1))
         totals[kind, default: 0] &+= nanoseconds
-        means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].count += 1
-        means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].total += nanoseconds
+        means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(nanoseconds)
+        guard let deviceNanoseconds else { return }
+        _ = deviceHistograms[kind, default: Self.makeHistogram()].record(max(deviceNanoseconds, 1))
+        deviceTotals[kind, default: 0] &+= deviceNanoseconds
+        deviceMeans[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(deviceNanoseconds)
     }
 
     /// Records a first build (a first view load, first draw, first fill, first model read):
     /// not a reload, but the best estimate of one until a reload is measured.
-    public func recordFirstBuild(_ kind: ReloadKind, screen: String, nanoseconds: UInt64) {
-        firstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].count += 1
-        firstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].total += nanoseconds
+    public func recordFirstBuild(_ kind: ReloadKind, screen: String, nanoseconds: UInt64, deviceNanoseconds: UInt64? = nil) {
+        firstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(nanoseconds)
+        if let deviceNanoseconds {
+            deviceFirstBuilds[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(deviceNanoseconds)
+        }
     }
 
     /// The number of reloads of `kind` so far.
@@ -87,20 +107,35 @@ public final class ReloadStatistics {
     /// The number of reloads of every kind.
     public var totalCount: Int { ReloadKind.allCases.reduce(0) { $0 + count($1) } }
 
-    /// The distribution of `kind`'s latencies.
+    /// The distribution of `kind`'s latencies (host time).
     public func summary(_ kind: ReloadKind) -> Summary {
         Summary(histograms[kind])
     }
 
+    /// The distribution of `kind`'s latencies in device time (empty without a profile).
+    public func deviceSummary(_ kind: ReloadKind) -> Summary {
+        Summary(deviceHistograms[kind])
+    }
+
+    /// The total device time of every kind of reload.
+    public var totalDeviceNanoseconds: UInt64 { deviceTotals.values.reduce(0, &+) }
+
+    /// The total device time of `kind`'s reloads.
+    public func totalDeviceNanoseconds(_ kind: ReloadKind) -> UInt64 { deviceTotals[kind] ?? 0 }
+
     /// The expected cost of reloading `kind` for `screen`: its reloads' mean, else its first
-    /// builds' mean, else the mean of that kind's reloads over all screens, else nil.
+    /// builds' mean, else the mean of that kind's reloads over all screens, else nil. In
+    /// device time when ``expectsDeviceTime``, else host time.
     public func expectedCost(_ kind: ReloadKind, screen: String) -> UInt64? {
+        let means = expectsDeviceTime ? deviceMeans : self.means
+        let firstBuilds = expectsDeviceTime ? deviceFirstBuilds : self.firstBuilds
         let key = ScreenReload(screen: screen, kind: kind)
         if let mean = means[key], mean.count > 0 { return mean.mean }
         if let first = firstBuilds[key], first.count > 0 { return first.mean }
-        let all = means.filter { $0.key.kind == kind }.values
+        // Screens in a fixed order, so that the mean is the same on every run.
+        let all = means.filter { $0.key.kind == kind }.sorted { $0.key.screen < $1.key.screen }.map(\.value)
         let count = all.reduce(0) { $0 + $1.count }
-        return count > 0 ? all.reduce(0) { $0 + $1.total } / count : nil
+        return count > 0 ? all.reduce(0) { $0 &+ $1.total } / count : nil
     }
 
     /// Forgets everything measured.
@@ -109,7 +144,14 @@ public final class ReloadStatistics {
         totals = [:]
         means = [:]
         firstBuilds = [:]
+        deviceHistograms = [:]
+        deviceTotals = [:]
+        deviceMeans = [:]
+        deviceFirstBuilds = [:]
     }
+
+    /// A histogram as the statistics keep them (for tests that compute a reported value).
+    public static func makeTestHistogram() -> Histogram<UInt64> { makeHistogram() }
 
     static func makeHistogram() -> Histogram<UInt64> {
         // 1 ns to 1 minute, three significant digits.

@@ -31,6 +31,40 @@ public final class RuntimeContext {
     /// Admits or refuses every allocation of the app's simulated memory (the device installs
     /// its limits here).
     public let memoryGate = MemoryGate()
+    /// The work the app did so far (files read and written, views decoded and laid out,
+    /// bitmaps drawn, ...), counted as it happens: what device time is computed from.
+    public internal(set) var work = WorkCounters()
+    /// Whether work is counted (off only to measure what counting costs).
+    public var isCountingWork = true
+    /// The costs of the modelled device: with one, every latency also has a device time.
+    public var costModel: CostModel? {
+        didSet { reloadStatistics.expectsDeviceTime = costModel != nil }
+    }
+    /// The compressor that (de)compression work is charged to.
+    public var compressor: Compressor = .none
+
+    /// The device time of the work done since `before` (nil without a cost model).
+    public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {
+        costModel?.nanoseconds(for: work - before, compressor: compressor)
+    }
+
+    /// Counts reading and decoding a view description file: its bytes (the file format's
+    /// size for that many views) and its views.
+    func countDescriptionRead(_ description: ViewDescription) {
+        let bytes = ViewDescriptionCodec.fileBytes(viewCount: description.viewCount)
+        count { work in
+            work.storageReadBytes += bytes
+            work.storageReads += 1
+            work.viewsDecoded += description.viewCount
+        }
+    }
+
+    /// Counts a change of the work counters (a no-op when counting is off).
+    @inline(__always)
+    func count(_ change: (inout WorkCounters) -> Void) {
+        if isCountingWork { change(&work) }
+    }
+
     /// Bytes the user typed that the app had no memory to take in (its allocation was
     /// refused as it was being killed): lost when the process ends.
     public internal(set) var lostInputBytes = 0

@@ -22,6 +22,9 @@ enum ViewDescriptionCodec {
     static let headerSize = 24
     static let recordSize = 24
 
+    /// The size of the file of a description of `viewCount` views.
+    static func fileBytes(viewCount: Int) -> Int { headerSize + recordSize * viewCount }
+
     static func encode(_ description: ViewDescription) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: headerSize + recordSize * description.viewCount)
         bytes.withUnsafeMutableBytes { buffer in

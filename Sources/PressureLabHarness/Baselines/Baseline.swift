@@ -31,6 +31,9 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     /// Byte metrics (deterministic: gated tightly).
     public static let byteMetrics = ["peakRetainedBytes", "finalRetainedBytes", "meanRetainedBytes", "dataLossBytes"]
+    /// Device-time metrics (modelled, deterministic: gated exactly by default).
+    public static let deviceTimeMetrics = ["coldLaunchDeviceNs.p50", "resumeDeviceNs.p50", "viewReloadDeviceNs.p50",
+                                           "reloadDeviceTimeNs"]
     /// Latency metrics (medians over repeats: gated with a noise tolerance).
     public static let latencyMetrics = ["viewReloadLatencyNs.p50", "viewReloadLatencyNs.p99", "coldLaunchLatencyNs.p50",
                                         "coldLaunchLatencyNs.p99", "resumeLatencyNs.p50", "reloadTimeNs"]
@@ -60,6 +63,10 @@ public struct Baseline: Codable, Sendable, Equatable {
             var metrics: [String: Double] = [:]
             for name in byteMetrics { metrics[name] = Double(value(of: name, in: first)) }
             for name in latencyMetrics { metrics[name] = median(group.map { Double(value(of: name, in: $0)) }) }
+            // Device time is deterministic, like bytes: the first run's figure, gated exactly.
+            if first.metrics.reloadDeviceTimeNs != nil {
+                for name in deviceTimeMetrics { metrics[name] = Double(value(of: name, in: first)) }
+            }
             metrics["kills"] = Double(first.metrics.kills)
             metrics["coldLaunches"] = Double(first.metrics.coldLaunches)
             return Entry(scenario: first.scenario, policy: first.policy, termination: first.termination, seed: first.seed,
@@ -80,6 +87,10 @@ public struct Baseline: Codable, Sendable, Equatable {
         case "coldLaunchLatencyNs.p99": return metrics.coldLaunchLatencyNs.p99
         case "resumeLatencyNs.p50": return metrics.resumeLatencyNs.p50
         case "reloadTimeNs": return metrics.reloadTimeNs
+        case "coldLaunchDeviceNs.p50": return metrics.coldLaunchDeviceNs?.p50 ?? 0
+        case "resumeDeviceNs.p50": return metrics.resumeDeviceNs?.p50 ?? 0
+        case "viewReloadDeviceNs.p50": return metrics.viewReloadDeviceNs?.p50 ?? 0
+        case "reloadDeviceTimeNs": return metrics.reloadDeviceTimeNs ?? 0
         default: return 0
         }
     }

@@ -17,6 +17,8 @@ public enum Footprint {
         case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
         case viewReloadP50, viewReloadP99, coldLaunchP50, coldLaunchP99, reloadTimeNs
         case kills, coldLaunches, viewReloads
+        /// Device time (modelled with the run's profile; 0 without one).
+        case viewReloadDeviceP50, coldLaunchDeviceP50, resumeDeviceP50, reloadDeviceTimeNs
 
         func value(in run: RunResult) -> Double {
             let metrics = run.metrics
@@ -33,13 +35,18 @@ public enum Footprint {
             case .kills: return Double(metrics.kills)
             case .coldLaunches: return Double(metrics.coldLaunches)
             case .viewReloads: return Double(metrics.viewReloads)
+            case .viewReloadDeviceP50: return Double(metrics.viewReloadDeviceNs?.p50 ?? 0)
+            case .coldLaunchDeviceP50: return Double(metrics.coldLaunchDeviceNs?.p50 ?? 0)
+            case .resumeDeviceP50: return Double(metrics.resumeDeviceNs?.p50 ?? 0)
+            case .reloadDeviceTimeNs: return Double(metrics.reloadDeviceTimeNs ?? 0)
             }
         }
 
         var unit: String {
             switch self {
             case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return "bytes"
-            case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .reloadTimeNs: return "ns"
+            case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .reloadTimeNs,
+                 .viewReloadDeviceP50, .coldLaunchDeviceP50, .resumeDeviceP50, .reloadDeviceTimeNs: return "ns"
             case .kills, .coldLaunches, .viewReloads: return "count"
             }
         }
@@ -71,15 +78,19 @@ public enum Footprint {
     }
 
     /// Runs a scenario file under a cleanup and a termination policy.
+    ///
+    /// Device time is modelled with `profile` (a bundled name or a file), else the scenario's,
+    /// else the default profile.
     public static func run(scenarioAt path: String, policy: String = "ios6", termination: String = "jetsam",
-                           seed: UInt64? = nil) throws -> RunResult {
-        try run(ScenarioLoader().load(path: path), policy: policy, termination: termination, seed: seed)
+                           seed: UInt64? = nil, profile: String? = nil) throws -> RunResult {
+        try run(ScenarioLoader().load(path: path), policy: policy, termination: termination, seed: seed, profile: profile)
     }
 
     /// Runs a scenario (loaded, or built in Swift).
     public static func run(_ scenario: Scenario, policy: String = "ios6", termination: String = "jetsam",
-                           seed: UInt64? = nil) throws -> RunResult {
-        try ScenarioRunner().run(scenario, policy: policy, termination: termination, seed: seed)
+                           seed: UInt64? = nil, profile: String? = nil) throws -> RunResult {
+        let deviceProfile = try ProfileLibrary.load(profile ?? scenario.device.profile)
+        return try ScenarioRunner().run(scenario, policy: policy, termination: termination, seed: seed, profile: deviceProfile)
     }
 
     /// Throws a ``Violation`` when `metric` exceeds `limit`.

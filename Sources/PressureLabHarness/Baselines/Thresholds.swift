@@ -25,18 +25,23 @@ public struct Thresholds: Codable, Sendable, Equatable {
     public var latency: Allowance
     /// For counts (kills, cold launches) without their own entry.
     public var counts: Allowance
+    /// For device-time metrics without their own entry (modelled and deterministic: exact).
+    public var deviceTime: Allowance
     /// Per metric, overriding the defaults (e.g. `"peakRetainedBytes"`, `"viewReloadLatencyNs.p99"`).
     public var metrics: [String: Allowance]
 
     /// Bytes: 0.5% or 16 KiB; latencies: 50% or 200 us (medians, on noisy machines); counts: 0.
+    /// Device time: 0 (it is the same on every host for the same work).
     public static let `default` = Thresholds(bytes: .init(absolute: 16_384, relativePercent: 0.5),
                                              latency: .init(absolute: 200_000, relativePercent: 50),
                                              counts: .init(absolute: 0, relativePercent: 0), metrics: [:])
 
-    public init(bytes: Allowance, latency: Allowance, counts: Allowance, metrics: [String: Allowance]) {
+    public init(bytes: Allowance, latency: Allowance, counts: Allowance, deviceTime: Allowance = .init(absolute: 0, relativePercent: 0),
+                metrics: [String: Allowance]) {
         self.bytes = bytes
         self.latency = latency
         self.counts = counts
+        self.deviceTime = deviceTime
         self.metrics = metrics
     }
 
@@ -45,6 +50,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
         if let specific = metrics[metric] { return specific }
         if Baseline.byteMetrics.contains(metric) { return bytes }
         if Baseline.latencyMetrics.contains(metric) { return latency }
+        if Baseline.deviceTimeMetrics.contains(metric) { return deviceTime }
         return counts
     }
 
@@ -63,6 +69,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
             var bytes: Allowance?
             var latency: Allowance?
             var counts: Allowance?
+            var deviceTime: Allowance?
             var metrics: [String: Allowance]?
         }
         do {
@@ -71,12 +78,14 @@ public struct Thresholds: Codable, Sendable, Equatable {
             thresholds.bytes = partial.bytes ?? thresholds.bytes
             thresholds.latency = partial.latency ?? thresholds.latency
             thresholds.counts = partial.counts ?? thresholds.counts
+            thresholds.deviceTime = partial.deviceTime ?? thresholds.deviceTime
             thresholds.metrics = partial.metrics ?? [:]
-            let known = Set(Baseline.byteMetrics + Baseline.latencyMetrics + ["kills", "coldLaunches"])
+            let known = Set(Baseline.byteMetrics + Baseline.latencyMetrics + Baseline.deviceTimeMetrics + ["kills", "coldLaunches"])
             for name in thresholds.metrics.keys where !known.contains(name) {
                 throw GateError.thresholdsInvalid(path: path, reason: "unknown metric '\(name)'; metrics: \(known.sorted().joined(separator: ", "))")
             }
-            let defaults = ["bytes": thresholds.bytes, "latency": thresholds.latency, "counts": thresholds.counts]
+            let defaults = ["bytes": thresholds.bytes, "latency": thresholds.latency, "counts": thresholds.counts,
+                            "deviceTime": thresholds.deviceTime]
             for (name, allowance) in thresholds.metrics.merging(defaults, uniquingKeysWith: { a, _ in a })
                 where allowance.absolute < 0 || allowance.relativePercent < 0 {
                 throw GateError.thresholdsInvalid(path: path, reason: "'\(name)' has a negative allowance")

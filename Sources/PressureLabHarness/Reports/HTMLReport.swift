@@ -12,7 +12,9 @@ public enum HTMLReport {
         body.append("<h1>PressureLab report</h1>")
         body.append("<p class=\"meta\">\(results.runs.count) runs &middot; \(SVG.escape(results.host.allocator)) &middot; "
             + "\(results.host.cpus) CPUs &middot; tool \(SVG.escape(results.tool.version)) &middot; bytes measured by jemalloc, "
-            + "latencies in real time</p>")
+            + "latencies: device time (modelled with "
+            + "\(SVG.escape(results.host.profile.map { "\($0.name), \($0.hash)" } ?? "no profile")) from the work counted) "
+            + "where shown, host time (measured here) beside it</p>")
         body.append(comparisonTable(rows))
         for scenario in scenarios {
             let runs = results.runs.filter { $0.scenario == scenario }
@@ -149,6 +151,20 @@ public enum HTMLReport {
         return all.filter { _, _, path in runs.contains { $0.metrics[keyPath: path].count > 0 } }.map { ($0.0, $0.1) }
     }
 
+    /// The device-time distribution of a latency kind, when the run has device time.
+    static func deviceSummary(_ run: RunResult, kind: String) -> LatencySummary? {
+        let metrics = run.metrics
+        switch kind {
+        case "view-reload": return metrics.viewReloadDeviceNs
+        case "redraw": return metrics.backingStoreRedrawDeviceNs
+        case "cache-refill": return metrics.cacheRefillDeviceNs
+        case "model-reload": return metrics.modelReloadDeviceNs
+        case "cold-launch": return metrics.coldLaunchDeviceNs
+        case "resume": return metrics.resumeDeviceNs
+        default: return metrics.thawDeviceNs
+        }
+    }
+
     static func summary(_ run: RunResult, kind: String) -> LatencySummary {
         let metrics = run.metrics
         switch kind {
@@ -165,7 +181,11 @@ public enum HTMLReport {
     /// Percentile plot: p50, p90, p99 and max of one kind, one line per policy, log scale.
     static func latencyChart(_ runs: [RunResult], kind: String, title: String, id: String) -> String {
         let width = 300.0, height = 220.0, left = 56.0, right = 12.0, top = 26.0, bottom = 40.0
-        let series = runs.enumerated().map { ($0.offset, $0.element, summary($0.element, kind: kind)) }.filter { $0.2.count > 0 }
+        // Device time when every run has it (modelled, deterministic); host time otherwise.
+        let device = runs.allSatisfy { deviceSummary($0, kind: kind) != nil }
+        let series = runs.enumerated().map { ($0.offset, $0.element, device ? deviceSummary($0.element, kind: kind)! : summary($0.element, kind: kind)) }
+            .filter { $0.2.count > 0 }
+        let title = title + (device ? " (device time, modelled: \(runs.first?.profile ?? "profile"))" : " (host time, measured)")
         let values = series.flatMap { [$0.2.p50, $0.2.p90, $0.2.p99, $0.2.max] }.map { Double(max($0, 1)) }
         let low = floor(log10(values.min() ?? 1)), high = ceil(log10(values.max() ?? 10))
         let y = SVG.Scale(domain: (low, max(high, low + 1)), range: ((height - bottom), top))

@@ -3,20 +3,24 @@
 public enum MarkdownReport {
     public static func render(_ results: ResultsFile) -> String {
         var lines = ["# PressureLab report", "",
-                     "\(results.runs.count) runs, \(results.host.allocator), \(results.host.cpus) CPUs. Bytes measured by jemalloc; latencies in real time.",
+                     "\(results.runs.count) runs, \(results.host.allocator), \(results.host.cpus) CPUs. Bytes measured by jemalloc; "
+                        + "latencies: device time (modelled with \(results.host.profile?.name ?? "no profile"): the work counted times the profile's costs), then host time (measured here).",
                      "", ResultFormatter.markdown(ResultFormatter.comparison(results.runs))]
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for scenario in scenarios {
             let runs = results.runs.filter { $0.scenario == scenario }
             lines.append("## \(scenario)")
             lines.append("")
-            lines.append("| policy | reload | count | p50 | p90 | p99 | max |")
-            lines.append("|---|---|---:|---:|---:|---:|---:|")
+            lines.append("| policy | reload | count | device p50 | device p90 | device p99 | host p50 | host p90 | host p99 |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
             for run in runs {
                 for (kind, title) in HTMLReport.latencyKinds([run]) {
                     let summary = HTMLReport.summary(run, kind: kind)
-                    lines.append("| \(run.policy) | \(title) | \(summary.count) | \(Units.duration(summary.p50)) | "
-                        + "\(Units.duration(summary.p90)) | \(Units.duration(summary.p99)) | \(Units.duration(summary.max)) |")
+                    let device = HTMLReport.deviceSummary(run, kind: kind)
+                    func show(_ value: UInt64?) -> String { value.map { Units.duration($0) } ?? "-" }
+                    lines.append("| \(run.policy) | \(title) | \(summary.count) | \(show(device?.p50)) | \(show(device?.p90)) | "
+                        + "\(show(device?.p99)) | \(Units.duration(summary.p50)) | \(Units.duration(summary.p90)) | "
+                        + "\(Units.duration(summary.p99)) |")
                 }
             }
             lines.append("")

@@ -29,6 +29,34 @@ enum Quantities {
         return .success(Int(bytes))
     }
 
+    /// Bytes per second (`500MiB/s`, `1.5GB/s`), or a reason the text is not a throughput.
+    static func bytesPerSecond(_ text: String) -> Result<Int, QuantityError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasSuffix("/s") else {
+            return .failure(QuantityError("'\(text)' is not a throughput; write a size per second, e.g. 500MiB/s"))
+        }
+        switch bytes(String(trimmed.dropLast(2))) {
+        case .success(let value):
+            guard value > 0 else { return .failure(QuantityError("'\(text)' is zero; a throughput must be more than 0")) }
+            return .success(value)
+        case .failure:
+            return .failure(QuantityError("'\(text)' is not a throughput; write a size per second, e.g. 500MiB/s"))
+        }
+    }
+
+    /// Nanoseconds (`150ms`, `20us`, `800ns`, `1.5s`), or a reason the text is not a duration.
+    static func nanoseconds(_ text: String) -> Result<UInt64, QuantityError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("ms", 1e6), ("s", 1e9)]
+        for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
+            guard let value = Double(trimmed.dropLast(suffix.count)), value.isFinite else { break }
+            guard value >= 0 else { return .failure(QuantityError("'\(text)' is negative; durations are 0 or more")) }
+            guard value * factor <= 3.6e12 else { return .failure(QuantityError("'\(text)' is longer than an hour")) }
+            return .success(UInt64((value * factor).rounded()))
+        }
+        return .failure(QuantityError("'\(text)' is not a duration; write a number with a unit: ns, us, ms, s (e.g. 150ms)"))
+    }
+
     /// Seconds, or a reason the text is not a duration.
     static func seconds(_ text: String) -> Result<Double, QuantityError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

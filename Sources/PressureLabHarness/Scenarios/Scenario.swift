@@ -18,6 +18,15 @@ public struct Scenario: Sendable {
         public var memoryBytes: Int
         public var thresholds: PressureThresholds
         public var appLimitBytes: Int?
+        /// The device profile the scenario names (`device: { profile: NAME }`), if any.
+        public var profile: String?
+
+        public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil) {
+            self.memoryBytes = memoryBytes
+            self.thresholds = thresholds
+            self.appLimitBytes = appLimitBytes
+            self.profile = profile
+        }
     }
 
     /// One app: its data, screens and root hierarchy.

@@ -86,8 +86,9 @@ extension ScenarioReader {
             if let problem = thresholds.problem { error(pressure, "device.pressure", problem) }
         }
         let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
+        let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
         guard let memory else { return nil }
-        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit)
+        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile)
     }
 
     mutating func apps(_ node: Node) -> [Scenario.AppSpec]? {

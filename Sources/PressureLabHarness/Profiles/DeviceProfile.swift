@@ -1,0 +1,37 @@
+import PressureLab
+
+/// A device profile, format version 1 (`shared/design.md` section 7): the modelled device's
+/// memory, its compressor, and the per-unit costs of its work, each with its source.
+public struct DeviceProfile: Sendable, Equatable {
+    /// The platform: its default termination policy and how warnings or trim levels arrive.
+    public enum Platform: String, Sendable, Codable, CaseIterable {
+        case ios, android
+    }
+
+    public var name: String
+    public var description: String
+    public var platform: Platform
+    /// Physical memory, bytes.
+    public var memoryBytes: Int
+    /// What apps share, bytes (a scenario's `device.memory` overrides it).
+    public var budgetBytes: Int
+    /// The unit of compression and paging, bytes.
+    public var pageBytes: Int
+    /// The in-RAM compressor of idle apps' memory.
+    public var compressor: Compressor
+    /// The per-unit costs.
+    public var costs: CostModel
+    /// Where each cost comes from, by cost name (`process_start`, ...).
+    public var sources: [String: String]
+    /// Compressibility (uncompressed / compressed) of each kind of memory.
+    public var content: [String: Double]
+    /// The file it was read from, and a hash of its bytes (FNV-1a, 64 bit, hex).
+    public var path: String
+    public var hash: String
+
+    /// The cost names a profile declares, in the order the file lists them.
+    public static let costNames = ["process_start", "app_init", "first_frame", "storage_read", "storage_write", "view_decode",
+                                   "view_layout", "bitmap_draw", "cache_fill", "archive_decode", "compress", "decompress"]
+    /// The kinds of memory `content:` names.
+    public static let contentKinds = ["view", "backing", "cache", "model", "user_data", "app_data"]
+}

@@ -1,0 +1,211 @@
+import Foundation
+import PressureLab
+import PressureLabHeap
+import Yams
+
+/// Reads device profiles (format version 1). Every problem is reported with its file, line,
+/// column and key and what would be valid, as for scenarios (``ScenarioError``, exit 65).
+public struct ProfileLoader: Sendable {
+    public init() {}
+
+    /// Loads and checks the profile file at `path`.
+    public func load(path: String) throws(ScenarioError) -> DeviceProfile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "",
+                                                    message: "cannot read the profile (missing or unreadable)")])
+        }
+        guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "not a YAML text file")])
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses and checks profile text; `path` names it in errors.
+    public func parse(_ text: String, path: String) throws(ScenarioError) -> DeviceProfile {
+        if let finding = YAMLPrescan.check(text) {
+            throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
+                                                    message: finding.message)])
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ScenarioError(diagnostics: [ScenarioReader.diagnostic(for: error, path: path, text: text)])
+        } catch {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "\(error)")])
+        }
+        guard let root else {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "the profile is empty")])
+        }
+        var reader = ProfileReader(base: ScenarioReader(path: path, hostLimitBytes: .max))
+        let profile = reader.profile(root, path: path, hash: Self.hash(text))
+        guard reader.base.diagnostics.isEmpty, let profile else {
+            throw ScenarioError(diagnostics: reader.base.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return profile
+    }
+
+    /// FNV-1a (64 bit) of the file's bytes, in hex: names the exact profile a result used.
+    static func hash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}
+
+/// Walks a profile's YAML, collecting diagnostics (the typed reads are the scenario reader's).
+struct ProfileReader {
+    var base: ScenarioReader
+
+    static let topKeys = ["profile", "name", "description", "platform", "memory", "budget", "page", "compressor", "costs", "content"]
+    static let timeCosts = ["process_start", "app_init", "first_frame", "view_decode", "view_layout"]
+    static let transferCosts = ["storage_read", "storage_write"]
+    static let throughputCosts = ["bitmap_draw", "cache_fill", "archive_decode"]
+    static let compressorCosts = ["compress", "decompress"]
+
+    mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
+        guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
+        if let version = base.required(top, "profile", in: root, path: ""), version.int != 1 {
+            base.error(version, "profile", "unsupported profile format \(base.describe(version)); this build reads version 1")
+        }
+        let name = base.required(top, "name", in: root, path: "").flatMap { base.name($0, "name") }
+        let description = base.value(top, "description").flatMap { base.string($0, "description") } ?? ""
+        let platform = base.required(top, "platform", in: root, path: "").flatMap { node -> DeviceProfile.Platform? in
+            guard let text = base.string(node, "platform") else { return nil }
+            guard let platform = DeviceProfile.Platform(rawValue: text) else {
+                base.error(node, "platform", "unknown platform '\(text)'; valid platforms are ios, android")
+                return nil
+            }
+            return platform
+        }
+        let memory = base.required(top, "memory", in: root, path: "").flatMap { positiveBytes($0, "memory") }
+        let budget = base.required(top, "budget", in: root, path: "").flatMap { positiveBytes($0, "budget") }
+        if let memory, let budget, budget > memory, let node = base.value(top, "budget") {
+            base.error(node, "budget", "the budget (\(budget) bytes) is more than the device's memory (\(memory) bytes)")
+        }
+        let page = base.value(top, "page").flatMap { positiveBytes($0, "page") } ?? 4096
+        let compressor = base.value(top, "compressor").flatMap { self.compressor($0, "compressor") } ?? Compressor.none
+        let costsNode = base.required(top, "costs", in: root, path: "")
+        let (costs, sources) = costsNode.map { self.costs($0) } ?? (nil, [:])
+        var content: [String: Double] = [:]
+        if let contentNode = base.value(top, "content"), let map = base.mapping(contentNode, "content", allowed: DeviceProfile.contentKinds) {
+            for (keyNode, valueNode) in map {
+                guard let kind = keyNode.string, DeviceProfile.contentKinds.contains(kind) else { continue }
+                guard valueNode.scalar != nil, let ratio = valueNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
+                    base.error(valueNode, "content.\(kind)", "expected a compressibility from 1 (incompressible) to 1000, "
+                        + "got \(base.describe(valueNode))")
+                    continue
+                }
+                content[kind] = ratio
+            }
+        }
+        guard let name, let platform, let memory, let budget, let costs else { return nil }
+        return DeviceProfile(name: name, description: description, platform: platform, memoryBytes: memory, budgetBytes: budget,
+                             pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
+                             path: path, hash: hash)
+    }
+
+    mutating func positiveBytes(_ node: Node, _ key: String) -> Int? {
+        guard let value = base.bytes(node, key) else { return nil }
+        guard value > 0 else {
+            base.error(node, key, "\(value) bytes: it must be more than 0")
+            return nil
+        }
+        return value
+    }
+
+    mutating func compressor(_ node: Node, _ key: String) -> Compressor? {
+        guard let text = base.string(node, key) else { return nil }
+        guard let value = Compressor(rawValue: text) else {
+            base.error(node, key, "unknown compressor '\(text)'; valid compressors are none, lz4, zstd")
+            return nil
+        }
+        return value
+    }
+
+    mutating func duration(_ node: Node, _ key: String) -> UInt64? {
+        guard let scalar = node.scalar else {
+            base.error(node, key, "expected a duration such as 150ms, got \(base.describe(node))")
+            return nil
+        }
+        switch Quantities.nanoseconds(scalar.string) {
+        case .success(let value): return value
+        case .failure(let failure):
+            base.error(node, key, failure.message)
+            return nil
+        }
+    }
+
+    mutating func throughput(_ node: Node, _ key: String) -> UInt64? {
+        guard let scalar = node.scalar else {
+            base.error(node, key, "expected a throughput such as 500MiB/s, got \(base.describe(node))")
+            return nil
+        }
+        switch Quantities.bytesPerSecond(scalar.string) {
+        case .success(let value): return UInt64(value)
+        case .failure(let failure):
+            base.error(node, key, failure.message)
+            return nil
+        }
+    }
+
+    /// Every cost, each with its source; nil (with diagnostics) when one is missing or bad.
+    mutating func costs(_ node: Node) -> (CostModel?, [String: String]) {
+        guard let map = base.mapping(node, "costs", allowed: DeviceProfile.costNames) else { return (nil, [:]) }
+        var times: [String: UInt64] = [:], transfers: [String: CostModel.Transfer] = [:], rates: [String: UInt64] = [:]
+        var perCompressor: [String: [Compressor: UInt64]] = [:]
+        var sources: [String: String] = [:]
+        for name in DeviceProfile.costNames {
+            let key = "costs.\(name)"
+            guard let entry = base.required(map, name, in: node, path: "costs") else { continue }
+            let allowed: [String]
+            if Self.timeCosts.contains(name) { allowed = ["time", "source"] }
+            else if Self.transferCosts.contains(name) { allowed = ["throughput", "latency", "source"] }
+            else if Self.throughputCosts.contains(name) { allowed = ["throughput", "source"] }
+            else { allowed = ["lz4", "zstd", "source"] }
+            guard let fields = base.mapping(entry, key, allowed: allowed) else { continue }
+            if let sourceNode = base.required(fields, "source", in: entry, path: key), let source = base.string(sourceNode, "\(key).source") {
+                if source.trimmingCharacters(in: .whitespaces).isEmpty {
+                    base.error(sourceNode, "\(key).source", "the source is empty; every cost names where it comes from")
+                } else {
+                    sources[name] = source
+                }
+            }
+            if Self.timeCosts.contains(name) {
+                if let value = base.required(fields, "time", in: entry, path: key).flatMap({ duration($0, "\(key).time") }) {
+                    times[name] = value
+                }
+            } else if Self.transferCosts.contains(name) {
+                let rate = base.required(fields, "throughput", in: entry, path: key).flatMap { throughput($0, "\(key).throughput") }
+                let latency = base.value(fields, "latency").flatMap { duration($0, "\(key).latency") } ?? 0
+                if let rate { transfers[name] = CostModel.Transfer(bytesPerSecond: rate, latencyNanoseconds: latency) }
+            } else if Self.throughputCosts.contains(name) {
+                if let rate = base.required(fields, "throughput", in: entry, path: key).flatMap({ throughput($0, "\(key).throughput") }) {
+                    rates[name] = rate
+                }
+            } else {
+                var values: [Compressor: UInt64] = [:]
+                for compressor in [Compressor.lz4, .zstd] {
+                    if let rate = base.required(fields, compressor.rawValue, in: entry, path: key)
+                        .flatMap({ throughput($0, "\(key).\(compressor.rawValue)") }) {
+                        values[compressor] = rate
+                    }
+                }
+                perCompressor[name] = values
+            }
+        }
+        guard let processStart = times["process_start"], let appInit = times["app_init"], let firstFrame = times["first_frame"],
+              let viewDecode = times["view_decode"], let viewLayout = times["view_layout"],
+              let read = transfers["storage_read"], let write = transfers["storage_write"],
+              let draw = rates["bitmap_draw"], let fill = rates["cache_fill"], let decode = rates["archive_decode"],
+              let compress = perCompressor["compress"], compress.count == 2,
+              let decompress = perCompressor["decompress"], decompress.count == 2,
+              sources.count == DeviceProfile.costNames.count
+        else { return (nil, sources) }
+        return (CostModel(processStartNanoseconds: processStart, appInitNanoseconds: appInit, firstFrameNanoseconds: firstFrame,
+                          storageRead: read, storageWrite: write, viewDecodeNanoseconds: viewDecode,
+                          viewLayoutNanoseconds: viewLayout, bitmapDrawBytesPerSecond: draw, cacheFillBytesPerSecond: fill,
+                          archiveDecodeBytesPerSecond: decode, compressBytesPerSecond: compress,
+                          decompressBytesPerSecond: decompress), sources)
+    }
+}
