@@ -55,6 +55,7 @@ func ratioPercent(views: Int, bytes: Int, pointers: UnsafeMutablePointer<UnsafeM
 let benchmarks: @Sendable () -> Void = {
     runtimeBenchmarks()
     throughputBenchmarks()
+    deviceTimeBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,
