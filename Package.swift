@@ -25,7 +25,10 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
-        .target(name: "PressureLabHeap", dependencies: ["CJemalloc"]),
+        .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // The memory layer: the only code that talks to jemalloc and to the compressors.
+        .target(name: "PressureLabHeap", dependencies: ["CJemalloc", "CLZ4", "CZstd"]),
         .target(
             name: "PressureLab",
             dependencies: ["PressureLabHeap", .product(name: "Histogram", package: "hdrhistogram-swift")]

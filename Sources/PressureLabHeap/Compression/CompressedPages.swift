@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A block of memory compressed page by page, as the iOS compressor and zram keep it: one
+/// real allocation (measured by jemalloc like any other) holding, for each page, its
+/// compressed bytes, or the page as it was when it does not compress (zram's "huge" pages).
+///
+/// Layout: a header of one `UInt32` per page (its stored size; the top bit set for a page
+/// stored uncompressed), then the pages' bytes in order.
+public final class CompressedPages {
+    /// Bytes before compression.
+    public let originalCount: Int
+    /// The page size.
+    public let pageBytes: Int
+    /// The codec.
+    public let codec: PageCodec
+    /// Bytes of the allocation (header and compressed pages): what the pool holds.
+    public let storedCount: Int
+    private let storage: UnsafeMutableRawPointer
+
+    private static let rawFlag: UInt32 = 1 << 31
+
+    /// Compresses `source` page by page; nil when the host has no memory for the result.
+    ///
+    /// - Complexity: O(`source.count`); a scratch page on the stack of the calling thread.
+    public init?(compressing source: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec) {
+        precondition(pageBytes > 0, "a page has bytes")
+        let pages = (source.count + pageBytes - 1) / pageBytes
+        let headerBytes = pages * 4
+        let bound = codec.bound(pageBytes)
+        // Compress into a worst-case buffer, then keep an exact-size copy.
+        guard let scratch = malloc(headerBytes + max(1, pages * max(bound, pageBytes))) else { return nil }
+        defer { free(scratch) }
+        var offset = headerBytes
+        for page in 0..<pages {
+            let start = page * pageBytes
+            let length = min(pageBytes, source.count - start)
+            let input = UnsafeRawBufferPointer(rebasing: source[start..<(start + length)])
+            let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: bound)
+            var entry: UInt32
+            if let written = codec.compress(input, into: output), written < length {
+                entry = UInt32(written)
+                offset += written
+            } else {
+                memcpy(scratch + offset, input.baseAddress!, length)
+                entry = UInt32(length) | Self.rawFlag
+                offset += length
+            }
+            scratch.storeBytes(of: entry, toByteOffset: page * 4, as: UInt32.self)
+        }
+        guard let stored = malloc(max(offset, 1)) else { return nil }
+        memcpy(stored, scratch, offset)
+        self.storage = stored
+        self.storedCount = offset
+        self.originalCount = source.count
+        self.pageBytes = pageBytes
+        self.codec = codec
+    }
+
+    deinit { free(storage) }
+
+    /// Decompresses every page into `destination` (exactly ``originalCount`` bytes); false
+    /// when a page is corrupt.
+    public func decompress(into destination: UnsafeMutableRawBufferPointer) -> Bool {
+        guard destination.count == originalCount else { return false }
+        let pages = (originalCount + pageBytes - 1) / pageBytes
+        var offset = pages * 4
+        for page in 0..<pages {
+            let entry = storage.load(fromByteOffset: page * 4, as: UInt32.self)
+            let stored = Int(entry & ~Self.rawFlag)
+            let start = page * pageBytes
+            let length = min(pageBytes, originalCount - start)
+            guard offset + stored <= storedCount else { return false }
+            let input = UnsafeRawBufferPointer(start: storage + offset, count: stored)
+            let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
+            if entry & Self.rawFlag != 0 {
+                guard stored == length else { return false }
+                memcpy(output.baseAddress!, input.baseAddress!, length)
+            } else if !codec.decompress(input, into: output) {
+                return false
+            }
+            offset += stored
+        }
+        return true
+    }
+
+    /// Compressibility: bytes before over bytes stored.
+    public var ratio: Double { storedCount == 0 ? 1 : Double(originalCount) / Double(storedCount) }
+}

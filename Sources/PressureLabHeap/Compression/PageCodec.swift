@@ -1,0 +1,49 @@
+import CLZ4
+import CZstd
+
+/// A real compressor, one page at a time: LZ4 (zram's default, and the second codec of XNU's
+/// hybrid compressor) or Zstandard at level 1 (zram's denser backend).
+///
+/// The one door to liblz4 and libzstd: nothing else in the package calls them.
+public enum PageCodec: String, Sendable, CaseIterable {
+    case lz4, zstd
+
+    /// The most bytes one compressed page of `bytes` can take.
+    public func bound(_ bytes: Int) -> Int {
+        switch self {
+        case .lz4: return Int(LZ4_compressBound(Int32(bytes)))
+        case .zstd: return ZSTD_compressBound(bytes)
+        }
+    }
+
+    /// Compresses `source` into `destination`; the compressed size, or nil when it does not
+    /// fit (the caller stores the page uncompressed).
+    public func compress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let input = source.baseAddress, let output = destination.baseAddress, !source.isEmpty else { return 0 }
+        switch self {
+        case .lz4:
+            let written = LZ4_compress_default(input.assumingMemoryBound(to: CChar.self), output.assumingMemoryBound(to: CChar.self),
+                                               Int32(source.count), Int32(destination.count))
+            return written > 0 ? Int(written) : nil
+        case .zstd:
+            let written = ZSTD_compress(output, destination.count, input, source.count, 1)
+            return ZSTD_isError(written) == 0 ? written : nil
+        }
+    }
+
+    /// Decompresses `source` into exactly `destination.count` bytes; false when the data is
+    /// corrupt or does not decompress to that size.
+    public func decompress(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer) -> Bool {
+        guard let output = destination.baseAddress, !destination.isEmpty else { return source.isEmpty }
+        guard let input = source.baseAddress else { return false }
+        switch self {
+        case .lz4:
+            let read = LZ4_decompress_safe(input.assumingMemoryBound(to: CChar.self), output.assumingMemoryBound(to: CChar.self),
+                                           Int32(source.count), Int32(destination.count))
+            return Int(read) == destination.count
+        case .zstd:
+            let read = ZSTD_decompress(output, destination.count, input, source.count)
+            return ZSTD_isError(read) == 0 && read == destination.count
+        }
+    }
+}
