@@ -9,6 +9,11 @@ public struct DeviceComparison {
     public struct Row: Sendable {
         public var policy: String
         public var cachedAppsMean: Double
+        /// The most apps alive at once.
+        public var cachedAppsMax: Int
+        /// Apps compressed into the in-RAM pool, and the measured ratio (0 without compression).
+        public var compressions: Int
+        public var compressionRatio: Double
         public var kills: Int
         public var freezes: Int
         public var coldLaunches: Int
@@ -51,9 +56,10 @@ public struct DeviceComparison {
         ]
     }
 
-    static func makeApp(_ index: Int) throws -> Application {
+    static func makeApp(_ index: Int, contents: MemoryContents? = nil) throws -> Application {
         let name = "app\(index)"
         let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
+        runtime.contents = contents
         for screen in try screens() { try runtime.register(screen) }
         runtime.cleanupPolicy = IOS6Policy()
         return Application(name: name, runtime: runtime, hierarchy: .navigation(["feed", "detail"]))
@@ -67,12 +73,19 @@ public struct DeviceComparison {
         return app.runtime.ledger.total
     }
 
-    public func run(policy name: String, progress: ((String) -> Void)? = nil) throws -> Row {
+    /// - Parameter compressor: the in-RAM compressor (`.none`: kills and freezes only).
+    public func run(policy name: String, compressor: Compressor = .none, progress: ((String) -> Void)? = nil) throws -> Row {
         RunnerWarmUp.ensure()
         let perApp = try Self.measureOneApp()
         let budget = Int(Double(perApp) * appsThatFit)
-        let device = Device(configuration: .init(budgetBytes: budget), termination: TerminationPolicies.named(name)!)
-        let apps = try (1...appCount).map(Self.makeApp)
+        let device = Device(configuration: .init(budgetBytes: budget, compressor: compressor, pageBytes: profile?.pageBytes ?? 4096),
+                            termination: TerminationPolicies.named(name)!)
+        let contents = profile.map { profile in
+            MemoryContents(ratios: Dictionary(uniqueKeysWithValues: profile.content.compactMap { key, value in
+                MemoryContents.Kind(rawValue: key).map { ($0, value) }
+            }), pageBytes: profile.pageBytes, seed: 1)
+        }
+        let apps = try (1...appCount).map { try Self.makeApp($0, contents: contents) }
         for app in apps {
             app.runtime.costModel = profile?.costs
             device.install(app)
@@ -90,7 +103,10 @@ public struct DeviceComparison {
             launches[kind] = device.metrics.launchLatency(kind)
             if profile != nil { deviceLaunches[kind] = device.metrics.launchDeviceLatency(kind) }
         }
-        let row = Row(policy: name, cachedAppsMean: device.metrics.cachedAppsMean, kills: device.metrics.kills,
+        let label = compressor == .none ? name : "\(name) + \(compressor.rawValue)"
+        let row = Row(policy: label, cachedAppsMean: device.metrics.cachedAppsMean,
+                      cachedAppsMax: device.metrics.cachedAppsSamples.max() ?? 0, compressions: device.metrics.compressions,
+                      compressionRatio: device.metrics.compressionRatio, kills: device.metrics.kills,
                       freezes: device.metrics.freezes, coldLaunches: device.metrics.coldLaunches,
                       resumes: device.metrics.resumes, thaws: device.metrics.thaws,
                       outOfMemoryCrashes: device.metrics.outOfMemoryCrashes,

@@ -141,6 +141,13 @@ public struct RunMetrics: Codable, Sendable {
     public var reloadDeviceTimeNs: UInt64?
     /// The work counted in the run, over all apps (what device time is computed from).
     public var work: WorkCounters?
+    // The in-RAM compressed pool (added in version 1): the most bytes it held, apps
+    // compressed and decompressed, and all bytes compressed over their compressed size
+    // (measured with the real codec; 0 when nothing was compressed).
+    public var compressedBytesPeak: Int?
+    public var compressions: Int?
+    public var decompressions: Int?
+    public var compressionRatio: Double?
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {
@@ -153,6 +160,10 @@ public struct RunMetrics: Codable, Sendable {
         modelReloadDeviceNs = LatencySummary(statistics.deviceSummary(.modelReload))
         reloadDeviceTimeNs = statistics.totalDeviceNanoseconds
         work = device.apps.reduce(WorkCounters()) { $0 + $1.app.runtime.work }
+        compressedBytesPeak = device.metrics.compressedBytesPeak
+        compressions = device.metrics.compressions
+        decompressions = device.metrics.decompressions
+        compressionRatio = (device.metrics.compressionRatio * 1000).rounded() / 1000
     }
 }
 

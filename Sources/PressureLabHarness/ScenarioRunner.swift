@@ -32,34 +32,45 @@ public struct ScenarioRunner {
     /// With a `profile`, every latency also has a device time (its work times the profile's
     /// costs), and `cost-aware` decides on device time.
     public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
-                    profile: DeviceProfile? = nil,
+                    profile: DeviceProfile? = nil, compressor: Compressor? = nil,
                     trace: ((TraceEvent) -> Void)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
         RunnerWarmUp.ensure()
         return try runMeasured(scenario, policy: policy, termination: termination, seed: seed, repeatIndex: repeatIndex,
-                               profile: profile, trace: trace, progress: progress)
+                               profile: profile, compressor: compressor, trace: trace, progress: progress)
     }
 
     /// One run, without the warm-up.
     func runMeasured(_ scenario: Scenario, policy: String, termination: String, seed: UInt64?, repeatIndex: Int,
-                     profile: DeviceProfile? = nil,
+                     profile: DeviceProfile? = nil, compressor: Compressor? = nil,
                      trace: ((TraceEvent) -> Void)?, progress: ((Int, Int) -> Void)?) throws -> RunResult {
         guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
         guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
         let seed = seed ?? scenario.seed
         let recorder = TraceRecorder(isEnabled: trace != nil, keepsEvents: false, sink: trace)
         let statistics = ReloadStatistics()
+        // The profile's compressor (or the override) compresses suspended apps' memory, and
+        // memory is filled with contents as compressible as the profile declares per kind.
+        let activeCompressor = compressor ?? profile?.compressor ?? Compressor.none
         let device = Device(configuration: .init(budgetBytes: scenario.device.memoryBytes, thresholds: scenario.device.thresholds,
-                                                 appLimitBytes: scenario.device.appLimitBytes),
+                                                 appLimitBytes: scenario.device.appLimitBytes, compressor: activeCompressor,
+                                                 pageBytes: profile?.pageBytes ?? 4096),
                             termination: terminationPolicy)
+        let contents = profile.map { profile in
+            MemoryContents(ratios: Dictionary(uniqueKeysWithValues: profile.content.compactMap { key, value in
+                MemoryContents.Kind(rawValue: key).map { ($0, value) }
+            }), pageBytes: profile.pageBytes, seed: seed)
+        }
         var apps: [String: Application] = [:]
         for spec in scenario.apps {
             let runtime = try RuntimeContext(app: spec.name, generation: Self.generation(for: policy), trace: recorder,
                                              reloadStatistics: statistics)
+            runtime.contents = contents
+            runtime.pageBytes = profile?.pageBytes ?? 4096
             for screen in spec.screens { try runtime.register(screen) }
             runtime.cleanupPolicy = cleanup
             if let profile {
                 runtime.costModel = profile.costs
-                runtime.compressor = profile.compressor
+                runtime.compressor = activeCompressor
             }
             let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
             app.appDataBytes = spec.dataBytes

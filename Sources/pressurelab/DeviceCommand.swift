@@ -34,8 +34,12 @@ struct DeviceCommand: ParsableCommand {
         let comparison = DeviceComparison(appCount: apps, appsThatFit: fit, revisits: revisits, profile: deviceProfile)
         let progress = Progress(enabled: Progress.isTerminal)
         var rows: [DeviceComparison.Row] = []
-        for name in ["jetsam", "lmk", "largest-first", "freeze"] {
-            rows.append(try comparison.run(policy: name) { progress.show($0) })
+        // Without compression (Android without swap), with the profile's in-RAM compressor
+        // (iOS's compressor, Android's zram), and the freezer.
+        let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
+        for (name, codec) in [("jetsam", Compressor.none), ("jetsam", compressor), ("lmk", .none), ("lmk", compressor),
+                              ("largest-first", .none), ("freeze", .none)] {
+            rows.append(try comparison.run(policy: name, compressor: codec) { progress.show($0) })
         }
         progress.clear()
         let perApp = try DeviceComparison.measureOneApp()
@@ -44,10 +48,11 @@ struct DeviceCommand: ParsableCommand {
         try StandardOutput.print("Device time: modelled, the work counted times the costs of \(deviceProfile.name) "
             + "(\(deviceProfile.path)). Host time: measured, this machine doing the simulator's work.\n")
         try StandardOutput.print(TextTable.render(
-            header: ["policy", "cached apps", "kills", "freezes", "cold", "resume", "thaw", "OOM", "data lost",
-                     "cold p50 device / host", "resume p50 device / host", "thaw p50 device / host"],
+            header: ["policy", "cached apps mean/max", "kills", "compressed", "ratio", "freezes", "cold", "resume", "thaw", "OOM",
+                     "data lost", "cold p50 device / host", "resume p50 device / host", "thaw p50 device / host"],
             rows: rows.map { row in
-                [row.policy, String(format2(row.cachedAppsMean)), String(row.kills), String(row.freezes),
+                [row.policy, "\(format2(row.cachedAppsMean))/\(row.cachedAppsMax)", String(row.kills), String(row.compressions),
+                 row.compressions > 0 ? format2(row.compressionRatio) : "-", String(row.freezes),
                  String(row.coldLaunches), String(row.resumes), String(row.thaws), String(row.outOfMemoryCrashes),
                  "\(row.dataLossBytes) B", Self.pair(row, .cold), Self.pair(row, .resume), Self.pair(row, .thaw)]
             }))

@@ -41,6 +41,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
     var profile: String?
 
+    @Option(name: .long, help: "In-RAM compressor of suspended apps' memory: none, lz4, zstd (default: the profile's).")
+    var compressor: Compressor?
+
     mutating func validate() throws {
         guard ResultFormat(rawValue: format) != nil else {
             throw ValidationError("unknown format '\(format)'; valid formats are table, json, csv, markdown")
@@ -137,7 +140,7 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
                 progress.show(label)
                 do {
                     runs.append(try runner.run(scenario, policy: policy, termination: options.termination, seed: options.seed,
-                                               repeatIndex: index, profile: profiles[scenario.name],
+                                               repeatIndex: index, profile: profiles[scenario.name], compressor: options.compressor,
                                                trace: writer.map { writer in { writer.write($0) } },
                                                progress: { done, total in progress.show("\(label): step \(done)/\(total)") }))
                 } catch {
@@ -175,6 +178,8 @@ func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "
     }
     try OutputOptions.commit(batch) { try StandardOutput.print(text + trailer, terminator: "") }
 }
+
+extension Compressor: ExpressibleByArgument {}
 
 enum StandardError {
     static func write(_ text: String) { FileHandleStandardError.write(text) }

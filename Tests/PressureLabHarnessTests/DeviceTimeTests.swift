@@ -88,7 +88,8 @@ struct DeviceTimeTests {
                 """, path: "order.yaml")
             // freeze: with both apps near the 16 MiB budget, a (suspended) is frozen and later
             // thawed; switching back to b and a resumes them.
-            let run = try ScenarioRunner().run(scenario, policy: "ios6", termination: "freeze", profile: profile)
+            // No in-RAM compressor here, so that the freezer (not the pool) takes a.
+            let run = try ScenarioRunner().run(scenario, policy: "ios6", termination: "freeze", profile: profile, compressor: Compressor.none)
             let cold = try #require(run.metrics.coldLaunchDeviceNs), resume = try #require(run.metrics.resumeDeviceNs)
             let thaw = try #require(run.metrics.thawDeviceNs)
             #expect(cold.count > 0 && resume.count > 0 && thaw.count > 0, "\(profile.name)")

@@ -106,7 +106,7 @@ public final class Application {
         }
         if appDataBytes > 0 {
             runtime.ledger.measure(owner: appDataOwner) {
-                appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate)
+                appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate, fill: runtime.contents?[.appData])
             }
         }
         recordApp(.didFinishLaunching)
@@ -346,7 +346,7 @@ public final class Application {
     }
 
     /// Pages the app-wide data out to a freezer file (measured).
-    func freezeAppData(to file: FreezerFile) -> Bool {
+    func freezeAppData(to file: any PageStore) -> Bool {
         guard let appData else { return true }
         var ok = true
         runtime.ledger.measure(owner: appDataOwner) { ok = appData.freeze(to: file) }
@@ -354,7 +354,7 @@ public final class Application {
     }
 
     /// Reads the app-wide data back from a freezer file (measured).
-    func thawAppData(from file: FreezerFile) -> Bool {
+    func thawAppData(from file: any PageStore) -> Bool {
         guard let appData else { return true }
         var ok = true
         runtime.ledger.measure(owner: appDataOwner) { ok = appData.thaw(from: file) }

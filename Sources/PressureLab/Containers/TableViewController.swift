@@ -120,11 +120,11 @@ public final class TableViewController: ViewController {
     private func dequeueCell() -> View {
         if let cell = reusePool.popLast() {
             cellsReused += 1
-            cell.prepareForReuse()
+            cell.prepareForReuse(fill: runtime.contents?[.view])
             return cell
         }
         cellsAllocated += 1
-        return View.build(from: cellDescription!, gate: runtime.memoryGate)
+        return View.build(from: cellDescription!, gate: runtime.memoryGate, fill: runtime.contents?[.view])
     }
 
     private func dropCells() {

@@ -24,13 +24,13 @@ extension ViewController {
     }
 
     /// Writes bitmaps, view storage and blocks to `file` and frees them (measured).
-    final func freezeMemory(to file: FreezerFile) -> Bool {
+    final func freezeMemory(to file: any PageStore) -> Bool {
         pageMemory(layer: { $0.freeze(to: file) }, storage: { $0.freezeStorage(to: file) },
                    block: { $0.freeze(to: file) })
     }
 
     /// Reads back what ``freezeMemory(to:)`` wrote, in the same order (measured).
-    final func thawMemory(from file: FreezerFile) -> Bool {
+    final func thawMemory(from file: any PageStore) -> Bool {
         pageMemory(layer: { $0.thaw(from: file) }, storage: { $0.thawStorage(from: file) },
                    block: { $0.thaw(from: file) })
     }

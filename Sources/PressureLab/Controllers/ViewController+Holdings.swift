@@ -13,9 +13,10 @@ extension ViewController {
         let workBefore = runtime.work
         runtime.ledger.measure(owner: owner(.backingStore)) {
             let gate = runtime.memoryGate
+            let fill = runtime.contents?[.backing]
             root.forEachInTree { view in
                 let layer = view.layer
-                if layer.displayIfNeeded(gate: gate) {
+                if layer.displayIfNeeded(gate: gate, fill: fill) {
                     drawn += 1
                     drawnBytes += layer.backingBytes
                 }
@@ -63,7 +64,7 @@ extension ViewController {
         let start = MonotonicClock.now()
         let workBefore = runtime.work
         runtime.ledger.measure(owner: owner(.cache)) {
-            cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA, gate: runtime.memoryGate)
+            cache = HeapBlock(count: screen.cacheBytes, pattern: 0xCA, gate: runtime.memoryGate, fill: runtime.contents?[.cache])
         }
         guard let filled = cache else { return }
         runtime.count { $0.cacheBytesFilled += filled.count }
@@ -161,7 +162,7 @@ extension ViewController {
         guard bytes > 0 else { return }
         var typed = false
         runtime.ledger.measure(owner: owner(.userData)) {
-            if let block = HeapBlock(count: bytes, pattern: 0x75, gate: runtime.memoryGate) {
+            if let block = HeapBlock(count: bytes, pattern: 0x75, gate: runtime.memoryGate, fill: runtime.contents?[.userData]) {
                 userData.append(block)
                 typed = true
             }

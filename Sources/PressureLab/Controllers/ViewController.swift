@@ -165,7 +165,7 @@ open class ViewController {
             throw RuntimeError.viewLoadFailed(controller: id.description, cause: error)
         }
         runtime.countDescriptionRead(description)
-        setView(View.build(from: description, gate: runtime.memoryGate))
+        setView(View.build(from: description, gate: runtime.memoryGate, fill: runtime.contents?[.view]))
         connectOutlets()
     }
 

@@ -20,12 +20,18 @@ public final class Device {
         public var appLimitBytes: Int?
         /// Bytes the freezer may write in all.
         public var freezeWriteBudgetBytes: Int
+        /// The in-RAM compressor of suspended apps' memory (`.none`: off).
+        public var compressor: Compressor
+        /// The unit of compression, bytes.
+        public var pageBytes: Int
 
         public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
-                    freezeWriteBudgetBytes: Int? = nil) {
+                    freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none, pageBytes: Int = 4096) {
             self.budgetBytes = budgetBytes
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
+            self.compressor = compressor
+            self.pageBytes = pageBytes
             self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? budgetBytes.multipliedSaturating(by: 4)
         }
     }
@@ -36,6 +42,10 @@ public final class Device {
         public fileprivate(set) var lastUsed: Double = 0
         public fileprivate(set) var useOrder: UInt64 = 0
         public fileprivate(set) var isFrozen = false
+        /// The app's memory in the in-RAM compressed pool, if compressed.
+        var compressedStore: CompressedMemoryStore?
+        /// Whether the app's memory is compressed.
+        public var isCompressed: Bool { compressedStore != nil }
         fileprivate var warnedNearLimit = false
         init(app: Application) { self.app = app }
         public var name: String { app.name }
@@ -126,6 +136,11 @@ public final class Device {
                 kill(target)
                 target.app.runtime.memoryGate.reset()
             }
+        }
+        if target.isCompressed, !decompress(target) {
+            // A compressed block cannot be read back: the process is lost, as a kill.
+            kill(target)
+            target.app.runtime.memoryGate.reset()
         }
         let launched: LaunchKind?
         do {
@@ -241,6 +256,8 @@ public final class Device {
                                        level: emergency ? .critical : level,
                                        bytesToFree: used - min(target, configuration.budgetBytes),
                                        freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
+            // The compressor goes first: a suspended app compressed is an app not killed.
+            if let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
             case .kill(let name):
@@ -300,6 +317,7 @@ public final class Device {
         metrics.kills += 1
         metrics.killOrder.append(installed.name)
         installed.app.kill()
+        discardCompressed(installed)
         if installed.isFrozen {
             installed.isFrozen = false
             removeFreezerFile(installed)
@@ -312,22 +330,31 @@ public final class Device {
     @discardableResult
     public func freeze(_ installed: InstalledApp) -> Bool {
         guard installed.app.state == .suspended, !installed.isFrozen else { return false }
+        // Compressed memory is brought back first; the freezer then writes it out whole.
+        guard decompress(installed) else { return false }
         let path = freezerPath(installed)
         guard let file = try? FreezerFile(path: path, mode: .write) else { return false }
+        // With a compressor, the freezer writes compressed pages (and a thaw decompresses).
+        let store: any PageStore = pageCodec.map { CompressingPageStore(file: file, codec: $0, pageBytes: configuration.pageBytes) } ?? file
         var ok = true
-        for controller in installed.app.controllers where ok { ok = controller.freezeMemory(to: file) }
-        ok = ok && installed.app.freezeAppData(to: file)
+        for controller in installed.app.controllers where ok { ok = controller.freezeMemory(to: store) }
+        ok = ok && installed.app.freezeAppData(to: store)
         ok = ok && file.sync()
         file.close()
         let written = file.bytesTransferred
         guard ok else {
             // A failed write leaves what was written frozen: read it back before giving up.
             if let reader = try? FreezerFile(path: path, mode: .read) {
-                for controller in installed.app.controllers { _ = controller.thawMemory(from: reader) }
-                _ = installed.app.thawAppData(from: reader)
+                let readStore: any PageStore = pageCodec.map { CompressingPageStore(file: reader, codec: $0, pageBytes: configuration.pageBytes) } ?? reader
+                for controller in installed.app.controllers { _ = controller.thawMemory(from: readStore) }
+                _ = installed.app.thawAppData(from: readStore)
             }
             removeFreezerFile(installed)
             return false
+        }
+        if let compressing = store as? CompressingPageStore {
+            let original = compressing.originalBytes
+            installed.app.runtime.count { $0.bytesCompressed += original }
         }
         freezeBudgetBytes -= written
         installed.app.runtime.count { work in
@@ -344,13 +371,19 @@ public final class Device {
     private func thaw(_ installed: InstalledApp) throws {
         let file = try FreezerFile(path: freezerPath(installed), mode: .read)
         file.gate = installed.app.runtime.memoryGate
+        let compressing = pageCodec.map { CompressingPageStore(file: file, codec: $0, pageBytes: configuration.pageBytes) }
+        let store: any PageStore = compressing ?? file
         for controller in installed.app.controllers {
-            guard controller.thawMemory(from: file) else {
-                throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
+            guard controller.thawMemory(from: store) else {
+                throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory, or corrupt")
             }
         }
-        guard installed.app.thawAppData(from: file) else {
-            throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory")
+        guard installed.app.thawAppData(from: store) else {
+            throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory, or corrupt")
+        }
+        if let compressing {
+            let original = compressing.originalBytes
+            installed.app.runtime.count { $0.bytesDecompressed += original }
         }
         file.close()
         let read = file.bytesTransferred

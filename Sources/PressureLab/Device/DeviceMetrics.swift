@@ -12,6 +12,21 @@ public struct DeviceMetrics {
     public var outOfMemoryCrashes = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
+    /// Apps compressed into the in-RAM pool, and decompressed back.
+    public var compressions = 0
+    public var decompressions = 0
+    /// Bytes compressed in all, and the bytes the pool stored for them.
+    public var bytesCompressed = 0
+    public var bytesStoredCompressed = 0
+    /// Bytes the pool holds now, and at most.
+    public var compressedBytesNow = 0
+    public var compressedBytesPeak = 0
+
+    /// All bytes compressed over their compressed size (measured with the real codec; 0
+    /// when nothing was compressed).
+    public var compressionRatio: Double {
+        bytesStoredCompressed == 0 ? 0 : Double(bytesCompressed) / Double(bytesStoredCompressed)
+    }
     /// Samples of the number of apps alive (running or suspended, frozen included), one per step.
     public private(set) var cachedAppsSamples: [Int] = []
     /// Names killed, in order.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// A block of real heap memory that is written when it is allocated, so it is resident.
 ///
@@ -22,10 +23,12 @@ public final class HeapBlock {
     /// ``hostAllocationFailures`` without one).
     ///
     /// - Complexity: O(`count`).
-    public init?(count: Int, pattern: UInt8, gate: MemoryGate? = nil) {
+    /// - Parameter fill: realistic contents (seeded, compressing to a declared ratio) instead
+    ///   of the constant `pattern`.
+    public init?(count: Int, pattern: UInt8, gate: MemoryGate? = nil, fill: ContentFill? = nil) {
         precondition(count >= 0, "a heap block cannot have a negative size (\(count))")
         guard gate?.admit(count) ?? true else { return nil }
-        let pointer = HeapBlock.allocateTouched(count, pattern: pattern)
+        let pointer = HeapBlock.allocateFilled(count, fill: fill, pattern: pattern, salt: UInt64(pattern))
         guard count == 0 || pointer != nil else {
             HeapBlock.noteHostFailure(bytes: count, gate: gate)
             return nil
@@ -82,14 +85,14 @@ public final class HeapBlock {
     /// Whether the contents are in a freezer file.
     public var isFrozen: Bool { count > 0 && pointer == nil }
 
-    func freeze(to file: FreezerFile) -> Bool {
+    func freeze(to file: any PageStore) -> Bool {
         guard !isFrozen else { return true }
         guard PageOut.freeze(pointer, count: count, to: file) else { return false }
         pointer = nil
         return true
     }
 
-    func thaw(from file: FreezerFile) -> Bool {
+    func thaw(from file: any PageStore) -> Bool {
         guard isFrozen else { return true }
         guard let thawed = PageOut.thaw(count: count, from: file) else { return false }
         pointer = thawed
@@ -116,6 +119,16 @@ public final class HeapBlock {
     static func allocateTouched(_ count: Int, pattern: UInt8) -> UnsafeMutableRawPointer? {
         guard count > 0, let pointer = allocate(count) else { return nil }
         memset(pointer, Int32(pattern), count)
+        return pointer
+    }
+
+    /// Allocates and writes every byte, with `fill`'s realistic contents when given (varied
+    /// by `salt`), else `pattern`; nil for zero bytes or when the host has no memory.
+    @inline(__always)
+    static func allocateFilled(_ count: Int, fill: ContentFill?, pattern: UInt8, salt: UInt64) -> UnsafeMutableRawPointer? {
+        guard let fill else { return allocateTouched(count, pattern: pattern) }
+        guard count > 0, let pointer = allocate(count) else { return nil }
+        fill.fill(UnsafeMutableRawBufferPointer(start: pointer, count: count), salt: salt)
         return pointer
     }
 

@@ -42,6 +42,11 @@ public final class RuntimeContext {
     }
     /// The compressor that (de)compression work is charged to.
     public var compressor: Compressor = .none
+    /// What memory is filled with: realistic, compressible contents per kind (nil: a
+    /// constant pattern). Set before registering screens (model files are written then).
+    public var contents: MemoryContents?
+    /// The page size compression works in.
+    public var pageBytes = 4096
 
     /// The device time of the work done since `before` (nil without a cost model).
     public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {
@@ -117,7 +122,7 @@ public final class RuntimeContext {
         if let table = screen.table {
             try bundle.write(table.cell, for: TableSpec.cellDescriptionName(for: screen.name))
         }
-        try bundle.writeModel(bytes: screen.modelBytes, for: screen.name)
+        try bundle.writeModel(bytes: screen.modelBytes, for: screen.name, fill: contents?[.model])
         screens[screen.name] = screen
     }
 

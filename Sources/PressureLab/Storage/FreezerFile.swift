@@ -4,9 +4,20 @@ import Glibc
 import Darwin
 #endif
 
+/// Where paged-out memory goes, block after block, to be read back in the same order: the
+/// freezer's file, or the in-RAM compressed pool.
+protocol PageStore: AnyObject {
+    /// Takes `count` bytes at `pointer` (the caller frees them after).
+    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool
+    /// Gives back exactly `count` bytes into `pointer`, in the order they were written.
+    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool
+    /// The gate of the app whose memory is read back (reading allocates).
+    var gate: MemoryGate? { get }
+}
+
 /// A file that frozen memory is written to, block after block, and read back from in the
 /// same order (the freezer's swap). Reads and writes are real I/O.
-final class FreezerFile {
+final class FreezerFile: PageStore {
     let path: String
     private var descriptor: Int32
     /// Bytes written (or read) so far.
@@ -61,7 +72,7 @@ private let systemClose = Darwin.close
 /// Moves an allocation's bytes to a freezer file and back.
 enum PageOut {
     /// Writes `count` bytes and frees them; nil when the write failed (nothing is freed).
-    static func freeze(_ pointer: UnsafeMutableRawPointer?, count: Int, to file: FreezerFile) -> Bool {
+    static func freeze(_ pointer: UnsafeMutableRawPointer?, count: Int, to file: any PageStore) -> Bool {
         guard let pointer, count > 0 else { return true }
         guard file.write(pointer, count: count) else { return false }
         free(pointer)
@@ -69,7 +80,7 @@ enum PageOut {
     }
 
     /// Allocates `count` bytes and reads them back; nil when the memory or the read fails.
-    static func thaw(count: Int, from file: FreezerFile) -> UnsafeMutableRawPointer? {
+    static func thaw(count: Int, from file: any PageStore) -> UnsafeMutableRawPointer? {
         guard count > 0 else { return nil }
         guard file.gate?.admit(count) ?? true else { return nil }
         guard let pointer = HeapBlock.allocate(count) else {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import PressureLabHeap
 
 /// A per-run directory of view description files and model files: the app's bundle.
 ///
@@ -55,10 +56,10 @@ public final class ViewBundle: @unchecked Sendable {
     }
 
     /// Writes a model file of `bytes` bytes (a deterministic pattern) atomically.
-    public func writeModel(bytes: Int, for screen: String) throws(RuntimeError) {
+    public func writeModel(bytes: Int, for screen: String, fill: ContentFill? = nil) throws(RuntimeError) {
         let path = modelPath(for: screen)
         let pattern = ModelPattern.byte(for: screen)
-        guard let block = HeapBlock(count: bytes, pattern: pattern) else {
+        guard let block = HeapBlock(count: bytes, pattern: pattern, fill: fill) else {
             throw .bundle(path: path, reason: "the host has no memory for a model of \(bytes) bytes")
         }
         if let failure = block.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0, durable: false) }) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// A view's layer. Its backing store (the bitmap, width x height x 4 bytes) is a separate
 /// allocation, drawn when the view is first shown; it can be purged and redrawn.
@@ -39,11 +40,12 @@ public struct Layer {
     /// - Returns: true when it drew (false as well when `gate` refused the bitmap or the
     ///   host had no memory for it).
     @discardableResult
-    public func displayIfNeeded(gate: MemoryGate? = nil) -> Bool {
+    public func displayIfNeeded(gate: MemoryGate? = nil, fill: ContentFill? = nil) -> Bool {
         guard needsDisplay else { return false }
         let bytes = backingBytes
         guard gate?.admit(bytes) ?? true else { return false }
-        guard let bitmap = HeapBlock.allocateTouched(bytes, pattern: View.pattern(for: index) ^ 0xFF) else {
+        guard let bitmap = HeapBlock.allocateFilled(bytes, fill: fill, pattern: View.pattern(for: index) ^ 0xFF,
+                                                    salt: UInt64(index) &+ 0xB17) else {
             HeapBlock.noteHostFailure(bytes: bytes, gate: gate)
             return false
         }
@@ -64,7 +66,7 @@ public struct Layer {
         }
     }
 
-    func freeze(to file: FreezerFile) -> Bool {
+    func freeze(to file: any PageStore) -> Bool {
         let bytes = backingBytes
         return tree.withNode(index) { node in
             guard let backingStore = node.backingStore else { return true }
@@ -75,7 +77,7 @@ public struct Layer {
         }
     }
 
-    func thaw(from file: FreezerFile) -> Bool {
+    func thaw(from file: any PageStore) -> Bool {
         let bytes = backingBytes
         return tree.withNode(index) { node in
             guard node.flags.contains(.backingFrozen) else { return true }

@@ -86,7 +86,7 @@ public struct View: Hashable {
     public var isFrozen: Bool { tree.withNode(index) { $0.flags.contains(.storageFrozen) } }
 
     /// Writes the storage to `file` and frees it. Returns false on a write error.
-    func freezeStorage(to file: FreezerFile) -> Bool {
+    func freezeStorage(to file: any PageStore) -> Bool {
         let bytes = self.bytes
         return tree.withNode(index) { node in
             guard let storage = node.storage else { return true }
@@ -98,7 +98,7 @@ public struct View: Hashable {
     }
 
     /// Reads the storage back from `file`.
-    func thawStorage(from file: FreezerFile) -> Bool {
+    func thawStorage(from file: any PageStore) -> Bool {
         let bytes = self.bytes
         return tree.withNode(index) { node in
             guard node.flags.contains(.storageFrozen) else { return true }
@@ -110,12 +110,17 @@ public struct View: Hashable {
     }
 
     /// Rewrites the view's storage, as configuring a reused table cell does.
-    public func prepareForReuse() {
+    public func prepareForReuse(fill: ContentFill? = nil) {
         let bytes = self.bytes
         let pattern = View.pattern(for: index)
+        let salt = UInt64(index)
         tree.withNode(index) { node in
             guard let storage = node.storage else { return }
-            memset(storage, Int32(pattern), bytes)
+            if let fill {
+                fill.fill(UnsafeMutableRawBufferPointer(start: storage, count: bytes), salt: salt)
+            } else {
+                memset(storage, Int32(pattern), bytes)
+            }
         }
     }
 
@@ -138,8 +143,8 @@ extension View {
     ///   payload.
     /// - Parameter gate: the app's memory gate: the payload is admitted as one allocation;
     ///   refused, the views are built without storage (the app is being killed).
-    public static func build(from description: ViewDescription, gate: MemoryGate? = nil) -> View {
-        View(tree: ViewTree.build(description, gate: gate), index: 0)
+    public static func build(from description: ViewDescription, gate: MemoryGate? = nil, fill: ContentFill? = nil) -> View {
+        View(tree: ViewTree.build(description, gate: gate, fill: fill), index: 0)
     }
 
     /// Visits the view and every view below it, in preorder, without recursion.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// The memory of one built view tree: for every view its own storage and its layer's
 /// backing store, kept in one allocation with the tree's header (no object per view).
@@ -58,7 +59,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     /// being killed) or the host has no memory, the views are built without storage.
     ///
     /// - Complexity: O(views + payload bytes); one allocation besides the payload.
-    static func build(_ description: ViewDescription, gate: MemoryGate? = nil) -> ViewTree {
+    static func build(_ description: ViewDescription, gate: MemoryGate? = nil, fill: ContentFill? = nil) -> ViewTree {
         let count = description.nodes.count
         let admitted = gate?.admit(description.payloadBytes) ?? true
         var failed = 0
@@ -68,7 +69,9 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
                 description.subtreeEnds.withUnsafeBufferPointer { ends in
                     for index in 0..<count {
                         let view = declared[index]
-                        let storage = admitted ? HeapBlock.allocateTouched(view.bytes, pattern: View.pattern(for: index)) : nil
+                        let storage = admitted
+                            ? HeapBlock.allocateFilled(view.bytes, fill: fill, pattern: View.pattern(for: index), salt: UInt64(index))
+                            : nil
                         if admitted, storage == nil, view.bytes > 0 { failed = view.bytes }
                         (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: view.bytes,
                                                             backingBytes: view.backingBytes, subtreeEnd: ends[index],

@@ -87,6 +87,38 @@ public final class CompressedPages {
         return true
     }
 
+    /// Read-only access to the stored bytes (header and pages), to write them to a file.
+    public func withStoredBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: storedCount))
+    }
+
+    /// Decompresses stored bytes read back from a file (the layout ``withStoredBytes(_:)``
+    /// gave) into exactly `destination.count` bytes; false when they are corrupt.
+    public static func decompress(stored: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec,
+                                  into destination: UnsafeMutableRawBufferPointer) -> Bool {
+        guard pageBytes > 0 else { return false }
+        let pages = (destination.count + pageBytes - 1) / pageBytes
+        guard stored.count >= pages * 4 else { return false }
+        var offset = pages * 4
+        for page in 0..<pages {
+            let entry = stored.loadUnaligned(fromByteOffset: page * 4, as: UInt32.self)
+            let size = Int(entry & ~rawFlag)
+            let start = page * pageBytes
+            let length = min(pageBytes, destination.count - start)
+            guard offset + size <= stored.count, let base = stored.baseAddress else { return false }
+            let input = UnsafeRawBufferPointer(start: base + offset, count: size)
+            let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
+            if entry & rawFlag != 0 {
+                guard size == length else { return false }
+                memcpy(output.baseAddress!, input.baseAddress!, length)
+            } else if !codec.decompress(input, into: output) {
+                return false
+            }
+            offset += size
+        }
+        return offset == stored.count
+    }
+
     /// Compressibility: bytes before over bytes stored.
     public var ratio: Double { storedCount == 0 ? 1 : Double(originalCount) / Double(storedCount) }
 }

@@ -1,0 +1,51 @@
+import PressureLabHeap
+
+/// The freezer's file with compression: each block is compressed page by page (a real
+/// codec) and written as its stored size (8 bytes, little-endian) then its stored bytes; a
+/// thaw reads and decompresses them in the same order. The file holds compressed pages, so
+/// a freeze writes, and a thaw reads, only the compressed bytes.
+final class CompressingPageStore: PageStore {
+    let file: FreezerFile
+    let codec: PageCodec
+    let pageBytes: Int
+    var gate: MemoryGate? {
+        get { file.gate }
+        set { file.gate = newValue }
+    }
+    /// Bytes before compression, written or read so far.
+    private(set) var originalBytes = 0
+
+    init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
+        self.file = file
+        self.codec = codec
+        self.pageBytes = pageBytes
+    }
+
+    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
+        guard let compressed = CompressedPages(compressing: UnsafeRawBufferPointer(start: pointer, count: count),
+                                               pageBytes: pageBytes, codec: codec) else { return false }
+        var length = UInt64(compressed.storedCount).littleEndian
+        guard withUnsafeBytes(of: &length, { file.write($0.baseAddress!, count: 8) }) else { return false }
+        guard compressed.withStoredBytes({ file.write($0.baseAddress!, count: $0.count) }) else { return false }
+        originalBytes += count
+        return true
+    }
+
+    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
+        var length: UInt64 = 0
+        guard withUnsafeMutableBytes(of: &length, { file.read(into: $0.baseAddress!, count: 8) }) else { return false }
+        let stored = Int(UInt64(littleEndian: length))
+        // A corrupt length must not become a huge allocation: a block never stores more than
+        // its pages raw plus their headers.
+        let pages = (count + pageBytes - 1) / pageBytes
+        guard stored >= 0, stored <= count + pages * 4 else { return false }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stored, 1), alignment: 8)
+        defer { buffer.deallocate() }
+        guard stored == 0 || file.read(into: buffer.baseAddress!, count: stored) else { return false }
+        guard CompressedPages.decompress(stored: UnsafeRawBufferPointer(rebasing: buffer[0..<stored]), pageBytes: pageBytes,
+                                         codec: codec, into: UnsafeMutableRawBufferPointer(start: pointer, count: count))
+        else { return false }
+        originalBytes += count
+        return true
+    }
+}
