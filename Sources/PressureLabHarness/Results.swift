@@ -145,6 +145,8 @@ public struct RunMetrics: Codable, Sendable {
     // compressed and decompressed, and all bytes compressed over their compressed size
     // (measured with the real codec; 0 when nothing was compressed).
     public var compressedBytesPeak: Int?
+    /// The most apps alive at once (added in version 1).
+    public var cachedAppsMax: Int?
     public var compressions: Int?
     public var decompressions: Int?
     public var compressionRatio: Double?
@@ -161,6 +163,7 @@ public struct RunMetrics: Codable, Sendable {
         reloadDeviceTimeNs = statistics.totalDeviceNanoseconds
         work = device.apps.reduce(WorkCounters()) { $0 + $1.app.runtime.work }
         compressedBytesPeak = device.metrics.compressedBytesPeak
+        cachedAppsMax = device.metrics.cachedAppsMax
         compressions = device.metrics.compressions
         decompressions = device.metrics.decompressions
         compressionRatio = (device.metrics.compressionRatio * 1000).rounded() / 1000

@@ -36,6 +36,9 @@ public struct DeviceMetrics {
 
     public init() {}
 
+    /// The most apps alive at once.
+    public var cachedAppsMax: Int { cachedAppsSamples.max() ?? 0 }
+
     /// The mean number of apps alive.
     public var cachedAppsMean: Double {
         cachedAppsSamples.isEmpty ? 0 : Double(cachedAppsSamples.reduce(0, +)) / Double(cachedAppsSamples.count)
