@@ -56,7 +56,9 @@ public struct ScenarioRunner {
                                                  pageBytes: profile?.pageBytes ?? 4096),
                             termination: terminationPolicy)
         let contents = profile.map { profile in
-            MemoryContents(ratios: Dictionary(uniqueKeysWithValues: profile.content.compactMap { key, value in
+            // The scenario's `device.content` overrides the profile's, kind by kind.
+            let ratios = profile.content.merging(scenario.device.content) { _, scenario in scenario }
+            return MemoryContents(ratios: Dictionary(uniqueKeysWithValues: ratios.compactMap { key, value in
                 MemoryContents.Kind(rawValue: key).map { ($0, value) }
             }), pageBytes: profile.pageBytes, seed: seed)
         }

@@ -139,3 +139,28 @@ struct CompressedPoolTests {
         app.kill()
     }
 }
+
+@Suite("Scenario content overrides")
+struct ContentOverrideTests {
+    @Test("device.content overrides the profile's compressibility, kind by kind; bad ratios are located")
+    func override() throws {
+        let text = """
+            scenario: 1
+            name: c
+            device: { memory: 64MiB, content: { backing: 10.0, cache: 1.0 } }
+            apps:
+              a: { screens: { s: { backing: 1MiB } }, root: s }
+            script: [ { launch: a } ]
+
+            """
+        let scenario = try ScenarioLoader().parse(text, path: "c.yaml")
+        #expect(scenario.device.content == ["backing": 10.0, "cache": 1.0])
+        do {
+            _ = try ScenarioLoader().parse(text.replacingOccurrences(of: "cache: 1.0", with: "cache: 0.5"), path: "c.yaml")
+            Issue.record("a ratio below 1 was accepted")
+        } catch {
+            #expect(error.diagnostics.map(\.key) == ["device.content.cache"])
+            #expect(error.diagnostics.first?.line == 3)
+        }
+    }
+}

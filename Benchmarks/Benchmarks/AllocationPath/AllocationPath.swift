@@ -56,6 +56,7 @@ let benchmarks: @Sendable () -> Void = {
     runtimeBenchmarks()
     throughputBenchmarks()
     deviceTimeBenchmarks()
+    compressionBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,

@@ -20,12 +20,16 @@ public struct Scenario: Sendable {
         public var appLimitBytes: Int?
         /// The device profile the scenario names (`device: { profile: NAME }`), if any.
         public var profile: String?
+        /// Compressibility per kind of memory, overriding the profile's `content:`.
+        public var content: [String: Double]
 
-        public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil) {
+        public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
+                    content: [String: Double] = [:]) {
             self.memoryBytes = memoryBytes
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
             self.profile = profile
+            self.content = content
         }
     }
 

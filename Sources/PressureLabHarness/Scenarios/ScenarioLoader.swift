@@ -74,7 +74,7 @@ struct ScenarioReader {
     }
 
     static let topKeys = ["scenario", "name", "description", "seed", "device", "apps", "script"]
-    static let deviceKeys = ["memory", "pressure", "app_limit", "profile"]
+    static let deviceKeys = ["memory", "pressure", "app_limit", "profile", "content"]
     static let appKeys = ["data", "screens", "root"]
     static let screenKeys = ["kind", "rows", "visible_rows", "cell", "reuse_pool", "tree", "outlets", "releases_outlets",
                              "backing", "cache", "model"]

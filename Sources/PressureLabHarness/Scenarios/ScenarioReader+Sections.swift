@@ -87,8 +87,21 @@ extension ScenarioReader {
         }
         let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
         let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
+        var content: [String: Double] = [:]
+        if let contentNode = value(map, "content"), let kinds = mapping(contentNode, "device.content", allowed: DeviceProfile.contentKinds) {
+            for (kindNode, ratioNode) in kinds {
+                guard let kind = kindNode.string, DeviceProfile.contentKinds.contains(kind) else { continue }
+                guard ratioNode.scalar != nil, let ratio = ratioNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
+                    error(ratioNode, "device.content.\(kind)", "expected a compressibility from 1 (incompressible) to 1000, "
+                        + "got \(describe(ratioNode))")
+                    continue
+                }
+                content[kind] = ratio
+            }
+        }
         guard let memory else { return nil }
-        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile)
+        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
+                                   content: content)
     }
 
     mutating func apps(_ node: Node) -> [Scenario.AppSpec]? {
