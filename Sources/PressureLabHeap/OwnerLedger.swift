@@ -32,6 +32,10 @@ public final class OwnerLedger<Owner: Hashable> {
     @exclusivity(unchecked) @usableFromInline var excludedSinceOuterOpen = 0
     /// For each owner changed since ``markPeak()``: its balance at the mark (nil: not tracking).
     @exclusivity(unchecked) @usableFromInline var balancesAtMark: [Owner: Int]?
+    /// The thread's net counter when the outermost open ``unattributed(_:)`` region began:
+    /// while one is open, ``liveTotal`` is frozen at that point (what others free or
+    /// allocate there is theirs).
+    @exclusivity(unchecked) @usableFromInline var netAtUnattributedOpen: UInt64?
 
     /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
     /// balance changes (to measure the cost of attribution itself).
@@ -93,19 +97,28 @@ public final class OwnerLedger<Owner: Hashable> {
         return own
     }
 
-    /// Adds `net` to `owner`'s balance, noting its balance at the peak mark first.
+    /// Adds `net` to `owner`'s balance, noting its balance at the peak mark first. Called by
+    /// `close`, whose enclosing scope counts everything since the closed scope's entry as
+    /// nested: so the notes' own allocations are not excluded a second time here.
     @inlinable
     func change(_ owner: Owner, by net: Int) {
-        if balancesAtMark != nil { noteBeforeChange(owner) }
+        if balancesAtMark != nil { noteBeforeChange(owner, excluding: false) }
         balances[owner, default: 0] += net
         runningTotal += net
     }
 
+    /// Notes `owner`'s balance at the mark before its first change since the mark; the note's
+    /// allocation is charged to no owner (`excluding`: through ``excludingBookkeeping(_:)``,
+    /// when no enclosing accounting covers it already).
     @usableFromInline
-    func noteBeforeChange(_ owner: Owner) {
+    func noteBeforeChange(_ owner: Owner, excluding: Bool = true) {
         guard balancesAtMark?.index(forKey: owner) == nil else { return }
         let old = balances[owner] ?? 0
-        excludingBookkeeping { balancesAtMark?[owner] = old }
+        if excluding {
+            excludingBookkeeping { balancesAtMark?[owner] = old }
+        } else {
+            balancesAtMark?[owner] = old
+        }
     }
 
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
@@ -123,7 +136,10 @@ public final class OwnerLedger<Owner: Hashable> {
         let counters = ThreadAllocationCounters.current
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
+        let outermost = netAtUnattributedOpen == nil
+        if outermost { netAtUnattributedOpen = entryAllocated &- entryDeallocated }
         defer {
+            if outermost { netAtUnattributedOpen = nil }
             let allocated = Int(counters.allocated &- entryAllocated)
             let deallocated = Int(counters.deallocated &- entryDeallocated)
             let last = openScopes.count - 1
@@ -141,7 +157,9 @@ public final class OwnerLedger<Owner: Hashable> {
     public var liveTotal: Int {
         guard isEnabled, !openScopes.isEmpty else { return runningTotal }
         let counters = ThreadAllocationCounters.current
-        let net = Int(bitPattern: UInt((counters.allocated &- counters.deallocated) &- netAtOuterOpen))
+        // Inside an unattributed region, the figure stops where the region began.
+        let now = netAtUnattributedOpen ?? (counters.allocated &- counters.deallocated)
+        let net = Int(bitPattern: UInt(now &- netAtOuterOpen))
         return totalAtOuterOpen + net - excludedSinceOuterOpen
     }
 

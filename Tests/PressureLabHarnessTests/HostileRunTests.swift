@@ -146,4 +146,28 @@ struct HostileRunTests {
         #expect(run.owners.count == 2)
         #expect(peak.reduce(0) { $0 + $1.retainedBytes } == run.metrics.peakRetainedBytes)
     }
+
+    @Test("the emergency reclaim counts what it frees once: it goes on killing until the allocation fits")
+    func emergencyCountsOnce() throws {
+        let run = try Self.run("""
+            scenario: 1
+            name: twice
+            device:
+              memory: 100MiB
+              pressure: { warning: { rise: 0.99, clear: 0.98 }, critical: { rise: 1.0, clear: 0.995 } }
+            apps:
+              c: { screens: { s: { backing: 10MiB } }, root: s }
+              b: { screens: { s: { backing: 30MiB } }, root: s }
+              a: { screens: { s: { backing: 50MiB }, big: { backing: 20MiB } }, root: { nav: s } }
+            script:
+              - launch: c
+              - launch: b
+              - launch: a
+              - push: big
+
+            """, termination: "jetsam")
+        // 90 MiB held; the push needs 20: killing c (10) is not enough, b must go too.
+        #expect(run.timeline[3].marks == ["kill c", "kill b"])
+        #expect(run.metrics.outOfMemoryCrashes == 0)
+    }
 }

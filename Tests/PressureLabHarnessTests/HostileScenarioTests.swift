@@ -86,12 +86,29 @@ struct HostileScenarioTests {
         #expect(found.first?.message.contains("expands (through YAML aliases) to more than \(YAMLPrescan.maximumExpandedNodes) nodes") == true)
     }
 
-    @Test("class 3: an alias as a mapping key is refused before composing", arguments: ["? *k\n  : 1\n", "*k : 1\n"])
-    func aliasKey(key: String) {
+    @Test("class 3: an alias or a flow collection as a mapping key is refused before composing",
+          arguments: [("*k : 1\n", 3, "a YAML alias may not be used as a mapping key"),
+                      ("*k: 1\n", 3, "a YAML alias may not be used as a mapping key"),
+                      ("[*k, *k]: 1\n", 11, "a flow collection ([ ] or { }) may not be used as a mapping key"),
+                      ("? *k\n  : 1\n", 3, "explicit keys ('? ') are not used in these files; write 'key: value'")])
+    func aliasKey(key: String, column: Int, message: String) {
         let text = Self.head + "x: &k [1, 2]\nscript:\n  - launch: a\ny:\n  " + key
         let found = Self.diagnostics(text)
-        #expect(found == [ScenarioDiagnostic(path: "t.yaml", line: 15, column: key.hasPrefix("?") ? 5 : 3, key: "",
-                                             message: "a YAML alias may not be used as a mapping key")])
+        #expect(found == [ScenarioDiagnostic(path: "t.yaml", line: 15, column: column, key: "", message: message)])
+    }
+
+    @Test("class 3: block scalars are skipped: bullets and brackets in a description are text")
+    func blockScalars() throws {
+        let bullets = (0..<70).map { "  * item \($0) [unbalanced" }.joined(separator: "\n")
+        let text = "description: |\n" + bullets + "\n" + Self.head.replacingOccurrences(of: "scenario: 1\n", with: "scenario: 1\n")
+            + "script: [ { launch: a } ]\n"
+        #expect(YAMLPrescan.check(text) == nil)
+        let scenario = try Self.loader.parse(text, path: "t.yaml")
+        #expect(scenario.description.hasPrefix("* item 0"))
+        // After a block scalar, aliases are checked again.
+        #expect(YAMLPrescan.check("d: >\n  [ text\nx: &a 1\n*a : 2\n")?.message == "a YAML alias may not be used as a mapping key")
+        // An escaped line break in a double-quoted value keeps the line count right.
+        #expect(YAMLPrescan.check("d: \"one\\\n  two\"\n*a : 1\n")?.line == 3)
     }
 
     @Test("class 3: too many aliases, deep flow nesting and deep block nesting are refused")

@@ -76,7 +76,7 @@ public struct FreezePolicy: TerminationPolicy {
     public let name = "freeze"
     public init() {}
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
-        let freezable = device.apps.filter { $0.state == .suspended && !$0.isFrozen && !$0.isForeground }
+        let freezable = device.apps.filter { $0.state == .suspended && !$0.isFrozen && !$0.isCompressed && !$0.isForeground }
             .filter { $0.bytes > 0 && $0.bytes <= device.freezeBudgetBytes }
             .sorted { $0.useOrder < $1.useOrder }
         if let candidate = freezable.first { return .freeze(candidate.name) }

@@ -58,11 +58,12 @@ extension Device {
     /// Decompresses an app's memory back (on resume); false when a block is corrupt.
     func decompress(_ installed: InstalledApp) -> Bool {
         guard let store = installed.compressedStore else { return true }
-        installed.compressedStore = nil
-        metrics.compressedBytesNow -= store.storedBytes
         var ok = true
         for controller in installed.app.controllers where ok { ok = controller.thawMemory(from: store) }
         ok = ok && installed.app.thawAppData(from: store)
+        // Cleared only now: while its blocks come back, the app is not a candidate again.
+        installed.compressedStore = nil
+        metrics.compressedBytesNow -= store.storedBytes
         store.removeAll()
         let original = store.originalBytes
         installed.app.runtime.count { $0.bytesDecompressed += original }

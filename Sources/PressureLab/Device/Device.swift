@@ -146,7 +146,19 @@ public final class Device {
         do {
             launched = try target.app.launch()
         } catch where isRefused(target) {
-            // The launch ran out of memory: the process dies at the end of the step.
+            // The launch ran out of memory. A cold launch that failed has already ended its
+            // process: an out-of-memory crash, with no launch counted; otherwise the process
+            // dies at the end of the step.
+            if !target.app.state.hasProcess {
+                if case .appLimit = target.app.runtime.memoryGate.refusal { metrics.limitKills += 1 }
+                metrics.outOfMemoryCrashes += 1
+                metrics.killOrder.append(target.name)
+                target.app.runtime.memoryGate.reset()
+                if foreground === target { foreground = nil }
+                enforce()
+                metrics.sampleCachedApps(cachedAppCount)
+                return .cold
+            }
             launched = nil
         }
         let elapsed = MonotonicClock.now() &- start
@@ -222,7 +234,10 @@ public final class Device {
         if level > previous {
             let snapshots = apps.map(snapshot(of:))
             for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
-                installed(name)?.app.trimMemory(trim)
+                // An app whose memory is paged out (compressed or frozen) is not trimmed: its
+                // blocks are in the pool or the file, in the order they are read back.
+                guard let target = installed(name), !target.isCompressed, !target.isFrozen else { continue }
+                target.app.trimMemory(trim)
             }
         }
         let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
@@ -318,6 +333,10 @@ public final class Device {
         metrics.killOrder.append(installed.name)
         installed.app.kill()
         discardCompressed(installed)
+        // A refusal dies with the process (a host failure is kept for the run to report).
+        if case .hostAllocationFailed = installed.app.runtime.memoryGate.refusal {} else {
+            installed.app.runtime.memoryGate.reset()
+        }
         if installed.isFrozen {
             installed.isFrozen = false
             removeFreezerFile(installed)
@@ -329,9 +348,8 @@ public final class Device {
     /// Writes a suspended app's memory to its freezer file and frees it.
     @discardableResult
     public func freeze(_ installed: InstalledApp) -> Bool {
-        guard installed.app.state == .suspended, !installed.isFrozen else { return false }
-        // Compressed memory is brought back first; the freezer then writes it out whole.
-        guard decompress(installed) else { return false }
+        // An app whose memory is in the compressed pool is not frozen (the pool comes first).
+        guard installed.app.state == .suspended, !installed.isFrozen, !installed.isCompressed else { return false }
         let path = freezerPath(installed)
         guard let file = try? FreezerFile(path: path, mode: .write) else { return false }
         // With a compressor, the freezer writes compressed pages (and a thaw decompresses).
@@ -408,7 +426,8 @@ public final class Device {
     func snapshot(of installed: InstalledApp) -> AppSnapshot {
         AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
                     isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
-                    useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: oomScoreAdj(of: installed))
+                    useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: oomScoreAdj(of: installed),
+                    isCompressed: installed.isCompressed)
     }
 
     /// The app's jetsam band: foreground 100, running in the background 30, frozen 75,

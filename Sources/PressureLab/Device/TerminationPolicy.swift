@@ -29,9 +29,12 @@ public struct AppSnapshot: Sendable, Equatable {
     public var band: JetsamBand
     /// Its Android `oom_score_adj`.
     public var oomScoreAdj: Int
+    /// Whether its memory is in the in-RAM compressed pool (its bytes are its compressed footprint).
+    public var isCompressed: Bool
 
     public init(name: String, state: AppState, isForeground: Bool, isFrozen: Bool, bytes: Int, lastUsed: Double,
-                useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int) {
+                useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false) {
+        self.isCompressed = isCompressed
         self.name = name
         self.state = state
         self.isForeground = isForeground

@@ -5,14 +5,22 @@ import PressureLabHeap
 /// are real allocations made inside the owners' measured scopes, so they are attributed to
 /// the app and count against the budget, as XNU and Android count an app's compressed
 /// footprint.
+///
+/// Blocks are kept in a chain of nodes, each allocated with its block (inside the owner's
+/// scope when it is written) and freed with it (inside the owner's scope when it is read
+/// back): no shared container grows in one owner's scope and shrinks in another's.
 final class CompressedMemoryStore: PageStore {
+    private final class Node {
+        let pages: CompressedPages
+        var next: Node?
+        init(_ pages: CompressedPages) { self.pages = pages }
+    }
+
     let codec: PageCodec
     let pageBytes: Int
     var gate: MemoryGate?
-    /// Compressed blocks in write order; each is dropped as it is read back, inside the
-    /// owner's measured scope, so its bytes leave the owner's balance there.
-    private var blocks: [CompressedPages?] = []
-    private var nextRead = 0
+    private var head: Node?
+    private var tail: Node?
     /// Bytes compressed, and bytes the pool holds for them.
     private(set) var originalBytes = 0
     private(set) var storedBytes = 0
@@ -22,27 +30,35 @@ final class CompressedMemoryStore: PageStore {
         self.pageBytes = pageBytes
     }
 
+    deinit { removeAll() }
+
     func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
         guard let compressed = CompressedPages(compressing: UnsafeRawBufferPointer(start: pointer, count: count),
                                                pageBytes: pageBytes, codec: codec) else { return false }
-        blocks.append(compressed)
+        let node = Node(compressed)
+        if let tail { tail.next = node } else { head = node }
+        tail = node
         originalBytes += count
         storedBytes += compressed.storedCount
         return true
     }
 
     func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
-        guard nextRead < blocks.count, let block = blocks[nextRead] else { return false }
-        guard block.originalCount == count,
-              block.decompress(into: UnsafeMutableRawBufferPointer(start: pointer, count: count)) else { return false }
-        blocks[nextRead] = nil
-        nextRead += 1
+        guard let node = head else { return false }
+        guard node.pages.originalCount == count,
+              node.pages.decompress(into: UnsafeMutableRawBufferPointer(start: pointer, count: count)) else { return false }
+        head = node.next
+        if head == nil { tail = nil }
+        node.next = nil
         return true
     }
 
-    /// Frees the compressed blocks (once everything was read back).
+    /// Frees what is left, node by node (no recursion through a long chain).
     func removeAll() {
-        blocks = []
-        nextRead = 0
+        tail = nil
+        while let node = head {
+            head = node.next
+            node.next = nil
+        }
     }
 }

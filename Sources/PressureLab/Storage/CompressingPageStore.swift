@@ -34,11 +34,12 @@ final class CompressingPageStore: PageStore {
     func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
         var length: UInt64 = 0
         guard withUnsafeMutableBytes(of: &length, { file.read(into: $0.baseAddress!, count: 8) }) else { return false }
-        let stored = Int(UInt64(littleEndian: length))
-        // A corrupt length must not become a huge allocation: a block never stores more than
-        // its pages raw plus their headers.
+        // A corrupt length must not trap or become a huge allocation: a block never stores
+        // more than its pages raw plus their headers.
         let pages = (count + pageBytes - 1) / pageBytes
-        guard stored >= 0, stored <= count + pages * 4 else { return false }
+        let declared = UInt64(littleEndian: length)
+        guard declared <= UInt64(count + pages * 4) else { return false }
+        let stored = Int(declared)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stored, 1), alignment: 8)
         defer { buffer.deallocate() }
         guard stored == 0 || file.read(into: buffer.baseAddress!, count: stored) else { return false }

@@ -83,7 +83,7 @@ struct ProfileReader {
         if let memory, let budget, budget > memory, let node = base.value(top, "budget") {
             base.error(node, "budget", "the budget (\(budget) bytes) is more than the device's memory (\(memory) bytes)")
         }
-        let page = base.value(top, "page").flatMap { positiveBytes($0, "page") } ?? 4096
+        let page = base.value(top, "page").flatMap { pageSize($0, "page") } ?? 4096
         let compressor = base.value(top, "compressor").flatMap { self.compressor($0, "compressor") } ?? Compressor.none
         let costsNode = base.required(top, "costs", in: root, path: "")
         let (costs, sources) = costsNode.map { self.costs($0) } ?? (nil, [:])
@@ -109,6 +109,17 @@ struct ProfileReader {
         guard let value = base.bytes(node, key) else { return nil }
         guard value > 0 else {
             base.error(node, key, "\(value) bytes: it must be more than 0")
+            return nil
+        }
+        return value
+    }
+
+    /// A page size: a power of two from 512 B to 64 KiB (the codecs and the compressed page
+    /// headers work in pages well under 2 GiB).
+    mutating func pageSize(_ node: Node, _ key: String) -> Int? {
+        guard let value = base.bytes(node, key) else { return nil }
+        guard value >= 512, value <= 65_536, value & (value - 1) == 0 else {
+            base.error(node, key, "\(value) bytes: a page is a power of two from 512B to 64KiB (e.g. 4KiB, 16KiB)")
             return nil
         }
         return value

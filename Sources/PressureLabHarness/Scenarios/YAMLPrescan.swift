@@ -89,6 +89,36 @@ public enum YAMLPrescan {
 
         func peek(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
+        /// libyaml's anchor and alias name characters: `[A-Za-z0-9_-]`.
+        static func isAnchorCharacter(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+
+        /// The indentation (leading spaces) of the line that starts at `start`.
+        func indentation(ofLineAt start: Int) -> Int {
+            var end = start
+            while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+            return end - start
+        }
+
+        /// Skips a block scalar (`|` or `>`): the rest of this line, then every following line
+        /// that is blank or indented deeper than this one.
+        mutating func skipBlockScalar() {
+            let parentIndent = indentation(ofLineAt: lineStart)
+            while let next = peek(), next != 0x0A { index += 1 }
+            while index < bytes.count {
+                let start = index + 1
+                var end = start
+                while end < bytes.count, bytes[end] == 0x20 { end += 1 }
+                let blank = end >= bytes.count || bytes[end] == 0x0A || bytes[end] == 0x0D
+                guard blank || end - start > parentIndent else { break }
+                newline()
+                while let next = peek(), next != 0x0A { index += 1 }
+            }
+            atNodeStart = false
+        }
+
         mutating func run() -> Finding? {
             while let byte = peek() {
                 if index == lineStart {
@@ -115,9 +145,12 @@ public enum YAMLPrescan {
                     atNodeStart = false
                 case UInt8(ascii: "*") where atNodeStart:
                     if let problem = alias() { return problem }
+                case UInt8(ascii: "|") where atNodeStart && flowDepth == 0, UInt8(ascii: ">") where atNodeStart && flowDepth == 0:
+                    skipBlockScalar()
                 case UInt8(ascii: "&") where atNodeStart, UInt8(ascii: "!") where atNodeStart:
                     // An anchor or a tag: the node itself follows it.
-                    while let next = peek(), !Self.endsName(next) { index += 1 }
+                    index += 1
+                    while let next = peek(), byte == UInt8(ascii: "&") ? Self.isAnchorCharacter(next) : !Self.endsName(next) { index += 1 }
                 case UInt8(ascii: "[") where atNodeStart || flowDepth > 0, UInt8(ascii: "{") where atNodeStart || flowDepth > 0:
                     flowDepth += 1
                     guard flowDepth <= maximumFlowDepth else {
@@ -129,6 +162,13 @@ public enum YAMLPrescan {
                     flowDepth -= 1
                     index += 1
                     atNodeStart = false
+                    // A flow collection used as a key would be hashed whole while composing.
+                    var look = index
+                    while look < bytes.count, Self.isBlank(bytes[look]) { look += 1 }
+                    if look < bytes.count, bytes[look] == UInt8(ascii: ":"),
+                       look + 1 >= bytes.count || Self.isBlank(bytes[look + 1]) || Self.isBreakOrEnd(bytes[look + 1]) || flowDepth > 0 {
+                        return finding("a flow collection ([ ] or { }) may not be used as a mapping key")
+                    }
                 case UInt8(ascii: ",") where flowDepth > 0:
                     index += 1
                     atNodeStart = true
@@ -138,7 +178,9 @@ public enum YAMLPrescan {
                     guard indicatorsOnLine <= maximumFlowDepth else {
                         return finding("block collections are nested more than \(maximumFlowDepth) deep on one line")
                     }
-                    afterQuestion = byte == UInt8(ascii: "?")
+                    if byte == UInt8(ascii: "?") {
+                        return finding("explicit keys ('? ') are not used in these files; write 'key: value'")
+                    }
                     index += 1
                 case UInt8(ascii: ":") where Self.isBlank(peek(1) ?? 0x20) || Self.isBreakOrEnd(peek(1)) || flowDepth > 0:
                     index += 1
@@ -173,7 +215,7 @@ public enum YAMLPrescan {
                 return Finding(line: start.0, column: start.1, message: "a YAML alias may not be used as a mapping key")
             }
             index += 1
-            while let next = peek(), !Self.endsName(next) { index += 1 }
+            while let next = peek(), Self.isAnchorCharacter(next) { index += 1 }
             var look = index
             while look < bytes.count, Self.isBlank(bytes[look]) { look += 1 }
             if look < bytes.count, bytes[look] == UInt8(ascii: ":") {
@@ -193,7 +235,9 @@ public enum YAMLPrescan {
                     continue
                 }
                 if double, next == UInt8(ascii: "\\") {
-                    index += 2
+                    index += 1
+                    if peek() == 0x0A { continue }  // an escaped line break: counted as a line above
+                    index += 1
                     continue
                 }
                 index += 1
