@@ -12,7 +12,7 @@ import PackageDescription
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 /// Each fuzz target and the reader it drives (see `FuzzEntryPoints` in PressureLabHarness).
-let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults"]
+let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults", "FuzzProfile"]
 
 let package = Package(
     name: "PressureLabFuzz",

@@ -21,7 +21,21 @@ public enum FuzzEntryPoints {
         "FuzzBaseline": baseline,
         "FuzzThresholds": thresholds,
         "FuzzResults": results,
+        "FuzzProfile": profile,
     ]
+
+    /// Reads `bytes` as a device profile file: text as ``ProfileLoader/load(path:)`` accepts
+    /// it (UTF-8 without NUL), then ``ProfileLoader/parse(_:path:)``.
+    @discardableResult
+    public static func profile(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        do {
+            _ = try ProfileLoader().parse(text, path: "fuzz-profile.yaml")
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// The host limit the scenario entry point checks declared sizes against (16 GiB), fixed
     /// so that a finding does not depend on the machine that found it.
