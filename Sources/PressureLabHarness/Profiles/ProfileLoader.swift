@@ -22,21 +22,7 @@ public struct ProfileLoader: Sendable {
 
     /// Parses and checks profile text; `path` names it in errors.
     public func parse(_ text: String, path: String) throws(ScenarioError) -> DeviceProfile {
-        if let finding = YAMLPrescan.check(text) {
-            throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
-                                                    message: finding.message)])
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ScenarioError(diagnostics: [ScenarioReader.diagnostic(for: error, path: path, text: text)])
-        } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "\(error)")])
-        }
-        guard let root else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "the profile is empty")])
-        }
+        let root = try ScenarioLoader.compose(text, path: path, whenEmpty: "the profile is empty")
         var reader = ProfileReader(base: ScenarioReader(path: path, hostLimitBytes: .max))
         let profile = reader.profile(root, path: path, hash: Self.hash(text))
         guard reader.base.diagnostics.isEmpty, let profile else {

@@ -29,6 +29,20 @@ public struct ScenarioLoader: Sendable {
     /// Parses and checks scenario text; `path` names it in errors.
     public func parse(_ text: String, path: String) throws(ScenarioError) -> Scenario {
         var reader = ScenarioReader(path: path, hostLimitBytes: hostLimitBytes)
+        let root = try Self.compose(text, path: path,
+                                    whenEmpty: "the file is empty; a scenario needs at least 'scenario', 'name', 'device', 'apps' and 'script'")
+        let scenario = reader.scenario(root)
+        guard reader.diagnostics.isEmpty, let scenario else {
+            throw ScenarioError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
+        return scenario
+    }
+}
+
+extension ScenarioLoader {
+    /// The YAML of a scenario, profile or sweep file, composed after the prescan
+    /// (``YAMLPrescan``); every failure is a located diagnostic, `whenEmpty` for an empty file.
+    static func compose(_ text: String, path: String, whenEmpty: String) throws(ScenarioError) -> Node {
         if let finding = YAMLPrescan.check(text) {
             throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
                                                     message: finding.message)])
@@ -42,14 +56,9 @@ public struct ScenarioLoader: Sendable {
             throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "\(error)")])
         }
         guard let root else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",
-                                                    message: "the file is empty; a scenario needs at least 'scenario', 'name', 'device', 'apps' and 'script'")])
+            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: whenEmpty)])
         }
-        let scenario = reader.scenario(root)
-        guard reader.diagnostics.isEmpty, let scenario else {
-            throw ScenarioError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
-        }
-        return scenario
+        return root
     }
 }
 
