@@ -35,13 +35,31 @@ public struct CostModel: Sendable, Equatable {
     /// Decoding the restoration archive.
     public var archiveDecodeBytesPerSecond: UInt64
     /// In-RAM compression and decompression, per compressor, per input (or output) byte.
-    public var compressBytesPerSecond: [Compressor: UInt64]
-    public var decompressBytesPerSecond: [Compressor: UInt64]
+    public var compressBytesPerSecond: PerCompressor
+    public var decompressBytesPerSecond: PerCompressor
+
+    /// A throughput per codec (plain fields: a cost model is copied on every latency, and
+    /// dictionaries would cost a retain and a release each time).
+    public struct PerCompressor: Sendable, Equatable {
+        public var lz4: UInt64
+        public var zstd: UInt64
+        public init(lz4: UInt64 = 0, zstd: UInt64 = 0) {
+            self.lz4 = lz4
+            self.zstd = zstd
+        }
+        public subscript(compressor: Compressor) -> UInt64? {
+            switch compressor {
+            case .none: return nil
+            case .lz4: return lz4
+            case .zstd: return zstd
+            }
+        }
+    }
 
     public init(processStartNanoseconds: UInt64, appInitNanoseconds: UInt64, firstFrameNanoseconds: UInt64,
                 storageRead: Transfer, storageWrite: Transfer, viewDecodeNanoseconds: UInt64, viewLayoutNanoseconds: UInt64,
                 bitmapDrawBytesPerSecond: UInt64, cacheFillBytesPerSecond: UInt64, archiveDecodeBytesPerSecond: UInt64,
-                compressBytesPerSecond: [Compressor: UInt64] = [:], decompressBytesPerSecond: [Compressor: UInt64] = [:]) {
+                compressBytesPerSecond: PerCompressor = PerCompressor(), decompressBytesPerSecond: PerCompressor = PerCompressor()) {
         self.processStartNanoseconds = processStartNanoseconds
         self.appInitNanoseconds = appInitNanoseconds
         self.firstFrameNanoseconds = firstFrameNanoseconds

@@ -33,11 +33,14 @@ public final class RuntimeContext {
     public let memoryGate = MemoryGate()
     /// The work the app did so far (files read and written, views decoded and laid out,
     /// bitmaps drawn, ...), counted as it happens: what device time is computed from.
-    public internal(set) var work = WorkCounters()
+    ///
+    /// A runtime is used by one thread, so the counters skip the dynamic exclusivity checks
+    /// (two runtime calls per access) that every count and every latency would otherwise pay.
+    @exclusivity(unchecked) public internal(set) var work = WorkCounters()
     /// Whether work is counted (off only to measure what counting costs).
-    public var isCountingWork = true
+    @exclusivity(unchecked) public var isCountingWork = true
     /// The costs of the modelled device: with one, every latency also has a device time.
-    public var costModel: CostModel? {
+    @exclusivity(unchecked) public var costModel: CostModel? {
         didSet { reloadStatistics.expectsDeviceTime = costModel != nil }
     }
     /// The compressor that (de)compression work is charged to.

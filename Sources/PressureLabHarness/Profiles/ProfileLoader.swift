@@ -202,7 +202,8 @@ struct ProfileReader {
         return (CostModel(processStartNanoseconds: processStart, appInitNanoseconds: appInit, firstFrameNanoseconds: firstFrame,
                           storageRead: read, storageWrite: write, viewDecodeNanoseconds: viewDecode,
                           viewLayoutNanoseconds: viewLayout, bitmapDrawBytesPerSecond: draw, cacheFillBytesPerSecond: fill,
-                          archiveDecodeBytesPerSecond: decode, compressBytesPerSecond: compress,
-                          decompressBytesPerSecond: decompress), sources)
+                          archiveDecodeBytesPerSecond: decode,
+                          compressBytesPerSecond: .init(lz4: compress[.lz4] ?? 0, zstd: compress[.zstd] ?? 0),
+                          decompressBytesPerSecond: .init(lz4: decompress[.lz4] ?? 0, zstd: decompress[.zstd] ?? 0)), sources)
     }
 }
