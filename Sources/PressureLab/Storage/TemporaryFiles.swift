@@ -148,12 +148,19 @@ public enum TemporaryFiles {
     // MARK: - Private
 
     private static func removeAllLocked() {
-        for path in state.registered.reversed() { removeTree(path) }
-        state.registered.removeAll()
+        // The run may still be writing into its bundles (a signal arrives while another
+        // thread works): move the parent away first, so that every later open or rename
+        // under the old paths fails, then remove it. The new name still matches the sweep's
+        // pattern, so a process that dies in the middle leaves nothing the next run misses.
+        var doomed: String?
         if let parent = state.parent {
-            removeTree(parent)
+            let moved = parent.dropLast(6) + "gone00"
+            doomed = rename(parent, String(moved)) == 0 ? String(moved) : parent
             state.parent = nil
         }
+        for path in state.registered.reversed() { removeTree(path) }
+        state.registered.removeAll()
+        if let doomed { removeTree(doomed) }
     }
 
     /// This process's parent directory, created on first use. Called with the lock held.
