@@ -29,8 +29,9 @@ public struct MemoryContents: Sendable {
 }
 
 extension String {
-    /// A hash that is the same in every process (Swift's `hashValue` is seeded per process).
-    var hashValueStable: UInt64 {
+    /// A hash that is the same in every process (Swift's `hashValue` is seeded per process):
+    /// FNV-1a, 64 bit, of the UTF-8 bytes.
+    public var hashValueStable: UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash

@@ -33,9 +33,7 @@ public struct ProfileLoader: Sendable {
 
     /// FNV-1a (64 bit) of the file's bytes, in hex: names the exact profile a result used.
     static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
+        String(text.hashValueStable, radix: 16)
     }
 }
 
