@@ -20,6 +20,9 @@ public struct ResultsFile: Codable, Sendable {
         public var allocatorOptions: [String: String]
         /// The device profile device times were modelled with (added in version 1).
         public var profile: Profile?
+        /// The compressors' libraries by codec, `{"lz4": "liblz4 1.9.4", ...}` (added in
+        /// version 1): compressed sizes depend on them.
+        public var compressors: [String: String]?
     }
 
     /// A device profile, named, with a hash of its file.
@@ -34,7 +37,8 @@ public struct ResultsFile: Codable, Sendable {
         tool = Tool(version: version)
         host = Host(cpus: ProcessInfoShim.processorCount, memoryBytes: HostMemory.current().effectiveLimit,
                     allocator: allocator.name, allocatorOptions: allocator.options,
-                    profile: profile.map { Profile(name: $0.name, hash: $0.hash, platform: $0.platform.rawValue) })
+                    profile: profile.map { Profile(name: $0.name, hash: $0.hash, platform: $0.platform.rawValue) },
+                    compressors: PageCodec.libraries)
         self.runs = runs
     }
 }

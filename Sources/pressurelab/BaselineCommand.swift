@@ -106,7 +106,7 @@ struct BaselineCommand: ParsableCommand {
             let completed = try runAll(scenarios, policies: policies, options: common.run)
             let allocator = try Heap.allocatorInfo()
             let report = GateReport.check(completed.runs, against: baseline, thresholds: limits, allocator: allocator.name,
-                                          allocatorOptions: allocator.options)
+                                          allocatorOptions: allocator.options, compressors: PageCodec.libraries)
             // A regression is a result, not a failure: the summary and the export are written either way.
             let batch = completed.outputs()
             if let markdown { batch.add(report.markdown, to: markdown, as: "the gate summary") }

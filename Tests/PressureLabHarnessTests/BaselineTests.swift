@@ -1,6 +1,7 @@
 import Foundation
 import PressureLab
 import PressureLabHarness
+import PressureLabHeap
 import Testing
 
 @Suite("Footprint regression gates", .serialized)
@@ -109,6 +110,22 @@ struct BaselineTests {
         #expect(report.passed)
         #expect(report.warnings.count == 1)
         #expect(report.text.hasPrefix("warning: the baseline was measured with"))
+    }
+
+    @Test("baselines and results name the compressors' libraries; another version warns")
+    func compressorWarning() throws {
+        let scenario = try ScenarioLoader().load(path: Executable.small)
+        let run = try Footprint.run(scenario, policy: "ios6")
+        var baseline = try Baseline(name: "other", runs: [run])
+        #expect(baseline.compressors?["lz4"]?.hasPrefix("liblz4 ") == true)
+        #expect(baseline.compressors?["zstd"]?.hasPrefix("libzstd ") == true)
+        #expect(try ResultsFile(version: "t", runs: [run]).host.compressors == PageCodec.libraries)
+        #expect(GateReport.check([run], against: baseline, compressors: PageCodec.libraries).warnings.isEmpty)
+        baseline.compressors?["lz4"] = "liblz4 1.0.0"
+        let report = GateReport.check([run], against: baseline, compressors: PageCodec.libraries)
+        #expect(report.passed)
+        #expect(report.warnings == ["the baseline was measured with liblz4 1.0.0, this run has \(PageCodec.lz4.library); "
+            + "compressed sizes, and footprints and device times with compression, may differ for that reason alone"])
     }
 
     @Test("the library API: readable failures for users' own tests")

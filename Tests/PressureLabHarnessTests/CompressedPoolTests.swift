@@ -67,7 +67,7 @@ struct CompressedPoolTests {
         runtime.contents = MemoryContents(ratios: [.view: 3, .backing: 2.5, .cache: 1.5, .model: 2.5, .userData: 2], pageBytes: 4096, seed: 5)
         try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 2, fanout: 3, bytes: 1500, rootBacking: 1 << 20),
                                          outlets: 2, cacheBytes: 300_000, modelBytes: 50_000))
-        let app = Application(name: "b", runtime: runtime, hierarchy: .navigation(["s", "s"]))
+        let app = Application(name: "b", runtime: runtime, hierarchy: .navigation(["s"]))
         app.appDataBytes = 100_000
         let other = try RuntimeContext(app: "o")
         try other.register(ScreenSpec(name: "s", view: try .single(bytes: 64)))
@@ -75,6 +75,7 @@ struct CompressedPoolTests {
         device.install(app)
         device.install(Application(name: "o", runtime: other, hierarchy: .screen("s")))
         try device.open("b")
+        try (app.rootViewController as! NavigationController).push(try runtime.makeController(screen: "s"))
         app.window.topViewController!.type(bytes: 12_345)
         try device.open("o")
         let before = app.controllers.map(\.memoryChecksums)
@@ -82,11 +83,59 @@ struct CompressedPoolTests {
         #expect(device.compress(device.installed("b")!))
         #expect(device.installed("b")!.isCompressed)
         #expect(runtime.ledger.total < heldBefore)  // the pool holds less than the memory it took
+        // A region per controller holding memory (the container, both screens) and the app data.
+        #expect(device.metrics.compressions == 4)
+        #expect(app.controllers.allSatisfy(\.isCompressed) && app.isAppDataCompressed)
         try device.open("b")
+        // The resume brings back what it touches: the app data and what is on screen; the
+        // screen below the top stays compressed until it is touched.
+        let hidden = app.controllers.filter { !$0.appearance.isOnScreen }
+        #expect(hidden.map(\.id.description) == ["s#1"] && hidden[0].isViewLoaded)
+        #expect(hidden.allSatisfy(\.isCompressed) && !app.isAppDataCompressed)
+        #expect(app.controllers.filter(\.appearance.isOnScreen).allSatisfy { !$0.isCompressed })
+        #expect(device.metrics.decompressions == 3)
+        #expect(runtime.work.bytesDecompressed < runtime.work.bytesCompressed)
+        // Reading the hidden screen's memory touches it: everything is back, byte-identical.
         #expect(app.controllers.map(\.memoryChecksums) == before)
-        #expect(device.metrics.decompressions == 1)
+        #expect(device.metrics.decompressions == 4 && device.metrics.compressedBytesNow == 0)
+        #expect(runtime.compressedRegions == 0 && runtime.compressedBytes == 0)
         #expect(runtime.work.bytesCompressed > 0 && runtime.work.bytesDecompressed == runtime.work.bytesCompressed)
         app.kill()
+    }
+
+    @Test("a warning that frees compressed memory decompresses it first; a kill drops it unread")
+    func touchAndDiscard() throws {
+        let runtime = try RuntimeContext(app: "b")
+        runtime.contents = MemoryContents(ratios: [.view: 3, .backing: 2.5, .cache: 1.5], pageBytes: 4096, seed: 5)
+        try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 1, fanout: 2, bytes: 1500, rootBacking: 256 << 10),
+                                         cacheBytes: 200_000))
+        let app = Application(name: "b", runtime: runtime, hierarchy: .navigation(["s"]))
+        let other = try RuntimeContext(app: "o")
+        try other.register(ScreenSpec(name: "s", view: try .single(bytes: 64)))
+        let device = Device(configuration: .init(budgetBytes: 512 << 20, compressor: .lz4), termination: JetsamPolicy())
+        device.install(app)
+        device.install(Application(name: "o", runtime: other, hierarchy: .screen("s")))
+        try device.open("b")
+        try (app.rootViewController as! NavigationController).push(try runtime.makeController(screen: "s"))
+        try device.open("o")
+        #expect(device.compress(device.installed("b")!))
+        try device.open("b")
+        let hidden = try #require(app.controllers.first { !$0.appearance.isOnScreen })
+        #expect(hidden.isCompressed)
+        let decompressedBefore = runtime.work.bytesDecompressed
+        // Purging the hidden screen's cache touches its memory: it comes back, then the cache goes.
+        #expect(hidden.purgeCache())
+        #expect(!hidden.isCompressed && hidden.cache == nil)
+        #expect(runtime.work.bytesDecompressed > decompressedBefore)
+        // Compressed again, then killed: the region is dropped without being read back.
+        try device.open("o")
+        #expect(device.compress(device.installed("b")!))
+        let decompressed = device.metrics.decompressions
+        let bytesDecompressed = runtime.work.bytesDecompressed
+        app.kill()
+        #expect(device.metrics.decompressions == decompressed && runtime.work.bytesDecompressed == bytesDecompressed)
+        #expect(device.metrics.compressedBytesNow == 0 && runtime.compressedRegions == 0)
+        #expect(device.compressedPool?.discards ?? 0 > 0)
     }
 
     /// An app with realistic contents on a device with `codec`, frozen, and the path of its file.

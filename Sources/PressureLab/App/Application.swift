@@ -31,6 +31,8 @@ public final class Application {
     /// App-wide model data, loaded at launch and held while the process lives (bytes).
     public var appDataBytes = 0
     private var appData: HeapBlock?
+    /// The app-wide data in the device's compressed pool, if compressed.
+    var compressedAppData: CompressedMemoryStore?
 
     public init(name: String, runtime: RuntimeContext, hierarchy: HierarchySpec, archivePath: String? = nil) {
         self.name = name
@@ -201,6 +203,9 @@ public final class Application {
         runtime.lostInputBytes = 0
         let tracing = runtime.trace.isEnabled
         runtime.trace.isEnabled = false
+        // Compressed memory dies with the process without being read back.
+        for controller in controllers { controller.discardCompressedMemory() }
+        discardCompressedAppData()
         window.tearDown()
         runtime.ledger.measure(owner: appDataOwner) { appData = nil }
         runtime.ledger.remove(owner: appDataOwner)

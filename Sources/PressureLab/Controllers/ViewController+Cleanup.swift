@@ -25,6 +25,7 @@ extension ViewController {
 
     /// Releases the view in `style` (see ``ViewUnloadStyle``).
     public final func unloadView(style: ViewUnloadStyle) {
+        pageInIfCompressed()
         guard isViewLoaded, !appearance.isOnScreen else { return }
         switch style {
         case .iPhoneOS2, .setViewNil:

@@ -54,6 +54,7 @@ extension ViewController {
 
     /// Checksums of everything the controller holds (for byte-identical round trips).
     public final var memoryChecksums: [UInt64] {
+        pageInIfCompressed()
         var sums: [UInt64] = []
         forEachHeldView { view in
             sums.append(view.storageChecksum())

@@ -6,6 +6,7 @@ extension ViewController {
     /// - Returns: the number of layers drawn.
     @discardableResult
     public final func drawBackingStores() -> Int {
+        pageInIfCompressed()
         guard let root = viewIfLoaded else { return 0 }
         var drawn = 0
         var drawnBytes = 0
@@ -35,6 +36,7 @@ extension ViewController {
     /// - Returns: the number of backing stores freed.
     @discardableResult
     public final func purgeBackingStores() -> Int {
+        pageInIfCompressed()
         guard !appearance.isOnScreen, viewIfLoaded != nil || !outletHolds.isEmpty else { return 0 }
         var purged = 0
         runtime.ledger.measure(owner: owner(.backingStore)) {
@@ -60,6 +62,7 @@ extension ViewController {
 
     /// Fills the cache if the screen declares one and it is empty.
     public final func fillCacheIfNeeded() {
+        pageInIfCompressed()
         guard cache == nil, screen.cacheBytes > 0 else { return }
         let start = MonotonicClock.now()
         let workBefore = runtime.work
@@ -75,6 +78,7 @@ extension ViewController {
     /// Releases the cache; it is refilled the next time the view appears.
     @discardableResult
     public final func purgeCache() -> Bool {
+        pageInIfCompressed()
         guard cache != nil else { return false }
         runtime.ledger.measure(owner: owner(.cache)) { cache = nil }
         record(.cachePurged)
@@ -83,6 +87,7 @@ extension ViewController {
 
     /// Reads the model from the bundle if the screen declares one and it is not loaded.
     public final func loadModelIfNeeded() throws {
+        pageInIfCompressed()
         guard model == nil, screen.modelBytes > 0 else { return }
         let bundle = runtime.bundle
         let name = screen.name
@@ -104,6 +109,7 @@ extension ViewController {
     /// Releases the model; it is read back from disk when the view next appears.
     @discardableResult
     public final func releaseModel() -> Bool {
+        pageInIfCompressed()
         guard model != nil else { return false }
         runtime.ledger.measure(owner: owner(.model)) { model = nil }
         record(.modelReleased)
@@ -126,6 +132,7 @@ extension ViewController {
     /// Releases the outlets (what `viewDidUnload` should do). Outlet subviews that are no
     /// longer part of a loaded view die here, bitmaps first (attributed to backing stores).
     public final func releaseOutlets() {
+        pageInIfCompressed()
         guard !outletHolds.isEmpty else { return }
         if viewIfLoaded == nil {
             runtime.ledger.measure(owner: owner(.backingStore)) {
@@ -142,6 +149,7 @@ extension ViewController {
     /// Releases the view. Its bitmaps are freed first (attributed to backing stores),
     /// except those of outlet subviews, which live on while the outlets hold them.
     public final func releaseView() {
+        pageInIfCompressed()
         guard isViewLoaded else { return }
         // No local reference to the root: the tree must die inside the measured scope.
         runtime.ledger.measure(owner: owner(.backingStore)) {
@@ -158,6 +166,7 @@ extension ViewController {
     ///
     /// Nothing is typed when the app's memory gate refuses the bytes (the app is being killed).
     public final func type(bytes: Int) {
+        pageInIfCompressed()
         precondition(bytes >= 0, "typed bytes must be 0 or more (\(bytes))")
         guard bytes > 0 else { return }
         var typed = false
@@ -185,6 +194,7 @@ extension ViewController {
 
     /// Puts back user data read from a restoration archive (it counts as saved).
     final func restoreUserData(_ blocks: [HeapBlock]) {
+        pageInIfCompressed()
         runtime.ledger.measure(owner: owner(.userData)) { userData = blocks }
         savedUserDataCount = blocks.count
     }

@@ -42,6 +42,8 @@ open class ViewController {
     @exclusivity(unchecked) var outletHolds: [SubtreeHold] = []
     /// The purgeable cache, if filled.
     @exclusivity(unchecked) public internal(set) var cache: HeapBlock?
+    /// The controller's memory in the device's compressed pool, if compressed.
+    @exclusivity(unchecked) var compressedMemory: CompressedMemoryStore?
 
     /// Child controllers (a container's stack or tabs), strongly held.
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
@@ -77,6 +79,7 @@ open class ViewController {
 
     deinit {
         record(.deinitialized)
+        discardCompressedMemory()
         let ledger = runtime.ledger
         ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.purgeBackingStoresInTree(sparing: [])
@@ -113,6 +116,7 @@ open class ViewController {
     /// If `loadView` fails, nothing it built stays reachable: the view stays unloaded and
     /// the outlets are as they were.
     public final func loadViewIfNeeded() throws {
+        pageInIfCompressed()
         guard viewIfLoaded == nil else { return }
         record(.loadView)
         let start = MonotonicClock.now()
@@ -178,6 +182,7 @@ open class ViewController {
     /// - Precondition: `view` is the root of a tree built by ``View/build(from:)`` that no
     ///   controller owns yet (a view has one owner, as a UIKit view has one controller).
     public final func setView(_ view: View?) {
+        pageInIfCompressed()
         if let view, view != viewIfLoaded {
             precondition(view.index == 0 && view.tree.isRootHeld && !view.tree.isClaimed,
                          "setView takes the root of a newly built tree that no controller owns (\(id))")

@@ -61,7 +61,7 @@ extension Device {
             case .appLimit:
                 metrics.limitKills += 1
                 endForMemory(installed)
-            case .outOfMemory:
+            case .outOfMemory, .compressedMemoryLost:
                 endForMemory(installed)
             }
             gate.reset()

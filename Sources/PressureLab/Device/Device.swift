@@ -41,11 +41,12 @@ public final class Device {
         public let app: Application
         public fileprivate(set) var lastUsed: Double = 0
         public fileprivate(set) var useOrder: UInt64 = 0
-        public fileprivate(set) var isFrozen = false
-        /// The app's memory in the in-RAM compressed pool, if compressed.
-        var compressedStore: CompressedMemoryStore?
-        /// Whether the app's memory is compressed.
-        public var isCompressed: Bool { compressedStore != nil }
+        public internal(set) var isFrozen = false
+        /// Whether some of the app's memory is in the compressed pool.
+        public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
+        /// Whether all the app's memory went into the pool when it was last compressed (it
+        /// is not a candidate again until it runs).
+        var isFullyCompressed = false
         fileprivate var warnedNearLimit = false
         init(app: Application) { self.app = app }
         public var name: String { app.name }
@@ -73,7 +74,9 @@ public final class Device {
     /// Counters and latencies.
     public internal(set) var metrics = DeviceMetrics()
     /// Bytes the freezer may still write.
-    public private(set) var freezeBudgetBytes: Int
+    public internal(set) var freezeBudgetBytes: Int
+    /// The in-RAM compressed pool (nil: the device does not compress).
+    public let compressedPool: CompressedPool?
     private var useCounter: UInt64 = 0
     private var freezeSequence = 0
     /// Memory in use when pressure was last evaluated (a step that changes nothing is not
@@ -86,6 +89,8 @@ public final class Device {
         self.freezeBudgetBytes = configuration.freezeWriteBudgetBytes
         self.pressureSources = [MeasuredPressure(thresholds: configuration.thresholds)]
         self.pressureSources.append(scripted)
+        self.compressedPool = Self.makePool(configuration)
+        compressedPool?.onChange = { [unowned self] pool in metrics.copyCounters(of: pool) }
     }
 
     /// Installs an app (not running). Its memory gate is the device's from now on: every
@@ -95,6 +100,7 @@ public final class Device {
         let installed = InstalledApp(app: app)
         apps.append(installed)
         app.runtime.memoryGate.decide = { [unowned self, unowned installed] bytes in self.admit(bytes, for: installed) }
+        app.runtime.compressedPool = compressedPool
     }
 
     /// The installed app of that name.
@@ -137,7 +143,10 @@ public final class Device {
                 target.app.runtime.memoryGate.reset()
             }
         }
-        if target.isCompressed, !decompress(target) {
+        // The app runs again: the app-wide data comes back now; each controller's memory
+        // comes back when it is touched (what is on screen, as the app resumes).
+        target.isFullyCompressed = false
+        if !target.app.pageInAppData() {
             // A compressed block cannot be read back: the process is lost, as a kill.
             kill(target)
             target.app.runtime.memoryGate.reset()
@@ -234,9 +243,10 @@ public final class Device {
         if level > previous {
             let snapshots = apps.map(snapshot(of:))
             for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
-                // An app whose memory is paged out (compressed or frozen) is not trimmed: its
-                // blocks are in the pool or the file, in the order they are read back.
-                guard let target = installed(name), !target.isCompressed, !target.isFrozen else { continue }
+                // A suspended app whose memory is paged out (compressed or frozen) is not
+                // trimmed: freeing would first page its memory back in, under pressure.
+                guard let target = installed(name), !target.isFrozen,
+                      !(target.isCompressed && target.app.state == .suspended) else { continue }
                 target.app.trimMemory(trim)
             }
         }
@@ -328,11 +338,11 @@ public final class Device {
     /// Kills a background app (for extensions of the device).
     func terminateKilled(_ installed: InstalledApp) { kill(installed) }
 
-    private func kill(_ installed: InstalledApp) {
+    func kill(_ installed: InstalledApp) {
         metrics.kills += 1
         metrics.killOrder.append(installed.name)
         installed.app.kill()
-        discardCompressed(installed)
+        installed.isFullyCompressed = false
         // A refusal dies with the process (a host failure is kept for the run to report).
         if case .hostAllocationFailed = installed.app.runtime.memoryGate.refusal {} else {
             installed.app.runtime.memoryGate.reset()
@@ -341,84 +351,6 @@ public final class Device {
             installed.isFrozen = false
             removeFreezerFile(installed)
         }
-    }
-
-    // MARK: - Freezer
-
-    /// Writes a suspended app's memory to its freezer file and frees it.
-    @discardableResult
-    public func freeze(_ installed: InstalledApp) -> Bool {
-        // An app whose memory is in the compressed pool is not frozen (the pool comes first).
-        guard installed.app.state == .suspended, !installed.isFrozen, !installed.isCompressed else { return false }
-        let path = freezerPath(installed)
-        guard let file = try? FreezerFile(path: path, mode: .write) else { return false }
-        // With a compressor, the freezer writes compressed pages (and a thaw decompresses).
-        let store: any PageStore = pageCodec.map { CompressingPageStore(file: file, codec: $0, pageBytes: configuration.pageBytes) } ?? file
-        var ok = true
-        for controller in installed.app.controllers where ok { ok = controller.freezeMemory(to: store) }
-        ok = ok && installed.app.freezeAppData(to: store)
-        ok = ok && file.sync()
-        file.close()
-        let written = file.bytesTransferred
-        guard ok else {
-            // A failed write leaves what was written frozen: read it back before giving up.
-            if let reader = try? FreezerFile(path: path, mode: .read) {
-                let readStore: any PageStore = pageCodec.map { CompressingPageStore(file: reader, codec: $0, pageBytes: configuration.pageBytes) } ?? reader
-                for controller in installed.app.controllers { _ = controller.thawMemory(from: readStore) }
-                _ = installed.app.thawAppData(from: readStore)
-            }
-            removeFreezerFile(installed)
-            return false
-        }
-        if let compressing = store as? CompressingPageStore {
-            let original = compressing.originalBytes
-            installed.app.runtime.count { $0.bytesCompressed += original }
-        }
-        freezeBudgetBytes -= written
-        installed.app.runtime.count { work in
-            work.storageWriteBytes += written
-            work.storageWrites += 1
-        }
-        metrics.freezes += 1
-        metrics.frozenBytesWritten += written
-        installed.isFrozen = true
-        installed.app.runtime.trace.record(app: installed.name, controller: nil, .frozen)
-        return true
-    }
-
-    private func thaw(_ installed: InstalledApp) throws {
-        let file = try FreezerFile(path: freezerPath(installed), mode: .read)
-        file.gate = installed.app.runtime.memoryGate
-        let compressing = pageCodec.map { CompressingPageStore(file: file, codec: $0, pageBytes: configuration.pageBytes) }
-        let store: any PageStore = compressing ?? file
-        for controller in installed.app.controllers {
-            guard controller.thawMemory(from: store) else {
-                throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory, or corrupt")
-            }
-        }
-        guard installed.app.thawAppData(from: store) else {
-            throw RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory, or corrupt")
-        }
-        if let compressing {
-            let original = compressing.originalBytes
-            installed.app.runtime.count { $0.bytesDecompressed += original }
-        }
-        file.close()
-        let read = file.bytesTransferred
-        installed.app.runtime.count { work in
-            work.storageReadBytes += read
-            work.storageReads += 1
-        }
-        installed.isFrozen = false
-        removeFreezerFile(installed)
-    }
-
-    private func freezerPath(_ installed: InstalledApp) -> String {
-        "\(installed.app.runtime.bundle.directory)/\(installed.name).frozen"
-    }
-
-    private func removeFreezerFile(_ installed: InstalledApp) {
-        unlinkFile(freezerPath(installed))
     }
 
     // MARK: - Snapshots
@@ -451,9 +383,4 @@ public final class Device {
         guard let rank = background.firstIndex(where: { $0 === installed }) else { return 1000 }
         return rank == 0 ? 700 : min(999, 900 + rank - 1)
     }
-}
-
-extension TraceEventKind {
-    public static let frozen = TraceEventKind("frozen")
-    public static let thawed = TraceEventKind("thawed")
 }

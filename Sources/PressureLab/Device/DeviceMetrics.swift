@@ -12,7 +12,10 @@ public struct DeviceMetrics {
     public var outOfMemoryCrashes = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
-    /// Apps compressed into the in-RAM pool, and decompressed back.
+    /// Times the device compressed a suspended app into the in-RAM pool.
+    public var appsCompressed = 0
+    /// Regions (one controller's memory, or an app's app-wide data) compressed into the
+    /// pool, and decompressed back when touched (see ``CompressedPool``).
     public var compressions = 0
     public var decompressions = 0
     /// Bytes compressed in all, and the bytes the pool stored for them.

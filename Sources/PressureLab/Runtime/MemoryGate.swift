@@ -19,12 +19,16 @@ public final class MemoryGate {
         case outOfMemory(budgetBytes: Int)
         /// The host's allocator returned no memory.
         case hostAllocationFailed(bytes: Int)
+        /// Memory paged out to the compressed pool could not be read back (a corrupt
+        /// block): the process cannot go on, as a page-in error ends it.
+        case compressedMemoryLost(bytes: Int)
 
         public var description: String {
             switch self {
             case .appLimit(let limit): return "the per-app limit of \(limit) bytes"
             case .outOfMemory(let budget): return "the device's \(budget) bytes"
             case .hostAllocationFailed(let bytes): return "the host could not allocate \(bytes) bytes"
+            case .compressedMemoryLost(let bytes): return "\(bytes) bytes of compressed memory that could not be read back"
             }
         }
     }
@@ -51,6 +55,12 @@ public final class MemoryGate {
     /// Records that the host failed to allocate `bytes` (after the gate admitted them).
     public func recordHostFailure(bytes: Int) {
         if refusal == nil { refusal = .hostAllocationFailed(bytes: bytes) }
+    }
+
+    /// Records that compressed memory could not be read back (the process dies at the end
+    /// of the step; a refusal already recorded stays).
+    public func recordLostMemory(bytes: Int) {
+        if refusal == nil { refusal = .compressedMemoryLost(bytes: bytes) }
     }
 
     /// Clears the refusal (the device has ended the process).

@@ -50,6 +50,12 @@ public final class RuntimeContext {
     public var contents: MemoryContents?
     /// The page size compression works in.
     public var pageBytes = 4096
+    /// The device's compressed pool, when the device compresses (set when installed).
+    public internal(set) var compressedPool: CompressedPool?
+    /// Regions of this app's memory in the pool now, and the bytes the pool holds for them
+    /// (part of the app's footprint: the ledger counts them too).
+    public internal(set) var compressedRegions = 0
+    public internal(set) var compressedBytes = 0
 
     /// The device time of the work done since `before` (nil without a cost model).
     public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {

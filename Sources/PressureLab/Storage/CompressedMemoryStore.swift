@@ -1,6 +1,7 @@
 import PressureLabHeap
 
-/// The in-RAM compressed pool's share of one app: its paged-out memory, block after block,
+/// One region of the in-RAM compressed pool (a controller's memory, or an app's app-wide
+/// data; see ``CompressedPool``): its paged-out memory, block after block,
 /// each compressed page by page by a real codec (LZ4 or Zstandard). The compressed bytes
 /// are real allocations made inside the owners' measured scopes, so they are attributed to
 /// the app and count against the budget, as XNU and Android count an app's compressed
@@ -51,6 +52,15 @@ final class CompressedMemoryStore: PageStore {
         if head == nil { tail = nil }
         node.next = nil
         return true
+    }
+
+    /// Corrupts every block held (see ``CompressedPages/corruptForTesting()``).
+    package func corruptForTesting() {
+        var node = head
+        while let current = node {
+            current.pages.corruptForTesting()
+            node = current.next
+        }
     }
 
     /// Frees what is left, node by node (no recursion through a long chain).

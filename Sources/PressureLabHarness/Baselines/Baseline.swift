@@ -13,6 +13,9 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// configuration warns, since byte counts depend on it.
     public var allocator: String
     public var allocatorOptions: [String: String]
+    /// The compressors' libraries by codec when the baseline was measured (absent in older
+    /// baselines): a check with other versions warns, since compressed sizes depend on them.
+    public var compressors: [String: String]?
     public var entries: [Entry]
 
     /// One scenario under one policy pair.
@@ -46,6 +49,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         self.toolVersion = ScenarioRunner.toolVersion
         self.allocator = allocator.name
         self.allocatorOptions = allocator.options
+        self.compressors = PageCodec.libraries
         self.entries = Baseline.entries(from: runs)
     }
 

@@ -42,7 +42,8 @@ public struct GateReport: Sendable {
 
     /// Compares runs with a baseline under thresholds.
     public static func check(_ runs: [RunResult], against baseline: Baseline, thresholds: Thresholds = .default,
-                             allocator: String? = nil, allocatorOptions: [String: String]? = nil) -> GateReport {
+                             allocator: String? = nil, allocatorOptions: [String: String]? = nil,
+                             compressors: [String: String]? = nil) -> GateReport {
         let current = Dictionary(Baseline.entries(from: runs).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         var missing: [String] = []
@@ -63,6 +64,13 @@ public struct GateReport: Sendable {
         if let allocator, allocator != baseline.allocator || (allocatorOptions != nil && allocatorOptions != baseline.allocatorOptions) {
             warnings.append("the baseline was measured with \(baseline.allocator) and other options than this run's "
                 + "\(allocator); byte counts may differ for that reason alone")
+        }
+        if let compressors, let measuredWith = baseline.compressors {
+            for (codec, library) in compressors.sorted(by: { $0.key < $1.key }) {
+                guard let then = measuredWith[codec], then != library else { continue }
+                warnings.append("the baseline was measured with \(then), this run has \(library); compressed sizes, "
+                    + "and footprints and device times with compression, may differ for that reason alone")
+            }
         }
         return GateReport(baselineName: baseline.name, findings: findings, missing: missing,
                           unexpected: current.keys.filter { !known.contains($0) }.sorted(), warnings: warnings)

@@ -119,6 +119,17 @@ public final class CompressedPages {
         return offset == stored.count
     }
 
+    /// Flips bits of every stored page after the header (for tests of the page-in error
+    /// path: memory corruption cannot be produced otherwise).
+    package func corruptForTesting() {
+        let pages = (originalCount + pageBytes - 1) / pageBytes
+        for offset in stride(from: pages * 4, to: storedCount, by: 61) {
+            storage.storeBytes(of: storage.load(fromByteOffset: offset, as: UInt8.self) ^ 0xA5, toByteOffset: offset, as: UInt8.self)
+        }
+        // A header that no longer adds up is caught too.
+        if pages > 0 { storage.storeBytes(of: UInt32(1), toByteOffset: 0, as: UInt32.self) }
+    }
+
     /// Compressibility: bytes before over bytes stored.
     public var ratio: Double { storedCount == 0 ? 1 : Double(originalCount) / Double(storedCount) }
 }

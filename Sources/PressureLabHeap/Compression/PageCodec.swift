@@ -8,6 +8,20 @@ import CZstd
 public enum PageCodec: String, Sendable, CaseIterable {
     case lz4, zstd
 
+    /// The library and its version as linked now, `liblz4 1.9.4` or `libzstd 1.5.4`:
+    /// compressed sizes, so footprints and device times with compression, depend on it.
+    public var library: String {
+        switch self {
+        case .lz4: return "liblz4 " + String(cString: LZ4_versionString())
+        case .zstd: return "libzstd " + String(cString: ZSTD_versionString())
+        }
+    }
+
+    /// Every codec's library and version, by codec name (`lz4`, `zstd`).
+    public static var libraries: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.library) })
+    }
+
     /// The most bytes one compressed page of `bytes` can take.
     public func bound(_ bytes: Int) -> Int {
         switch self {

@@ -1,0 +1,38 @@
+/// The app-wide data in the device's compressed pool (one region), paged in on resume.
+extension Application {
+    /// Whether the app-wide data is in the compressed pool.
+    public var isAppDataCompressed: Bool { compressedAppData != nil }
+
+    /// Compresses the app-wide data into a new region of `pool`; false when it could not
+    /// (what was compressed is read back).
+    func compressAppData(into pool: CompressedPool) -> Bool {
+        guard compressedAppData == nil else { return true }
+        let store = pool.makeStore(for: runtime)
+        guard freezeAppData(to: store) else {
+            _ = thawAppData(from: store)
+            return false
+        }
+        guard store.originalBytes > 0 else { return true }
+        compressedAppData = store
+        pool.added(store, of: runtime)
+        return true
+    }
+
+    /// Decompresses the app-wide data if it is in the pool; false when it is corrupt.
+    func pageInAppData() -> Bool {
+        guard let store = compressedAppData else { return true }
+        compressedAppData = nil
+        let ok = thawAppData(from: store)
+        runtime.compressedPool?.decompressed(store, of: runtime)
+        store.removeAll()
+        return ok
+    }
+
+    /// Drops the app-wide data's region without reading it (the process died).
+    func discardCompressedAppData() {
+        guard let store = compressedAppData else { return }
+        compressedAppData = nil
+        runtime.compressedPool?.discarded(store, of: runtime)
+        store.removeAll()
+    }
+}

@@ -1,0 +1,78 @@
+import PressureLabHeap
+
+/// A device's in-RAM compressed pool (the iOS compressor, Android's zram), and its account.
+///
+/// Memory goes into the pool by *region*: one controller's memory (its views' storage,
+/// bitmaps and blocks) or one app's app-wide data. A region is compressed page by page with
+/// the pool's codec; its compressed bytes are real allocations in the app's ledger, so an
+/// app's footprint is its resident plus its compressed bytes, as jetsam and lmkd count it.
+/// A region comes back when it is touched (a page fault): the controller appears, releases
+/// something on a warning, or is read. A region whose process dies is dropped without
+/// being decompressed.
+public final class CompressedPool {
+    /// The codec pages are compressed with.
+    public let codec: PageCodec
+    /// The unit of compression, bytes.
+    public let pageBytes: Int
+    /// Regions compressed, decompressed (touched), and dropped with their process.
+    public private(set) var compressions = 0
+    public private(set) var decompressions = 0
+    public private(set) var discards = 0
+    /// Bytes compressed in all, and the bytes the pool stored for them.
+    public private(set) var bytesCompressed = 0
+    public private(set) var bytesStored = 0
+    /// Bytes the pool holds now, and at most.
+    public private(set) var storedBytesNow = 0
+    public private(set) var storedBytesPeak = 0
+    /// Called after every change (the device copies the counters into its metrics).
+    var onChange: ((CompressedPool) -> Void)?
+
+    /// A pool compressing with `codec` at `pageBytes`.
+    public init(codec: PageCodec, pageBytes: Int) {
+        precondition(pageBytes > 0, "a page has bytes")
+        self.codec = codec
+        self.pageBytes = pageBytes
+    }
+
+    /// An empty store for one region of `runtime`'s memory.
+    func makeStore(for runtime: RuntimeContext) -> CompressedMemoryStore {
+        let store = CompressedMemoryStore(codec: codec, pageBytes: pageBytes)
+        store.gate = runtime.memoryGate
+        return store
+    }
+
+    /// A region of `runtime` went into the pool (counted: bytes compressed).
+    func added(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+        let original = store.originalBytes
+        runtime.count { $0.bytesCompressed += original }
+        runtime.compressedRegions += 1
+        runtime.compressedBytes += store.storedBytes
+        compressions += 1
+        bytesCompressed += original
+        bytesStored += store.storedBytes
+        storedBytesNow += store.storedBytes
+        storedBytesPeak = max(storedBytesPeak, storedBytesNow)
+        onChange?(self)
+    }
+
+    /// A region of `runtime` came back (counted: bytes decompressed).
+    func decompressed(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+        let original = store.originalBytes
+        runtime.count { $0.bytesDecompressed += original }
+        decompressions += 1
+        remove(store, of: runtime)
+    }
+
+    /// A region of `runtime` was dropped with its process: nothing is decompressed.
+    func discarded(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+        discards += 1
+        remove(store, of: runtime)
+    }
+
+    private func remove(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+        runtime.compressedRegions -= 1
+        runtime.compressedBytes -= store.storedBytes
+        storedBytesNow -= store.storedBytes
+        onChange?(self)
+    }
+}
