@@ -44,6 +44,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Measurements that need a quiet process: the tests start it (see its main.swift).
+        .executableTarget(name: "pressurelab-probe", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap"]),
         .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up (scripts/setup.sh) and runs every test. Tests run one at a time: some compare
-# process-wide heap figures, which other tests running in parallel would disturb.
+# Sets up (scripts/setup.sh) and runs every test, one at a time (a fixed order, as CI runs
+# them; the tests pass in parallel too, as plain `swift test` runs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

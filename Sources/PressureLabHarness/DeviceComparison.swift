@@ -11,7 +11,8 @@ public struct DeviceComparison {
         public var cachedAppsMean: Double
         /// The most apps alive at once.
         public var cachedAppsMax: Int
-        /// Apps compressed into the in-RAM pool, and the measured ratio (0 without compression).
+        /// Times an app was compressed into the in-RAM pool, and the measured ratio (0
+        /// without compression).
         public var compressions: Int
         public var compressionRatio: Double
         public var kills: Int
@@ -105,7 +106,7 @@ public struct DeviceComparison {
         }
         let label = compressor == .none ? name : "\(name) + \(compressor.rawValue)"
         let row = Row(policy: label, cachedAppsMean: device.metrics.cachedAppsMean,
-                      cachedAppsMax: device.metrics.cachedAppsSamples.max() ?? 0, compressions: device.metrics.compressions,
+                      cachedAppsMax: device.metrics.cachedAppsSamples.max() ?? 0, compressions: device.metrics.appsCompressed,
                       compressionRatio: device.metrics.compressionRatio, kills: device.metrics.kills,
                       freezes: device.metrics.freezes, coldLaunches: device.metrics.coldLaunches,
                       resumes: device.metrics.resumes, thaws: device.metrics.thaws,

@@ -145,15 +145,18 @@ public struct RunMetrics: Codable, Sendable {
     public var reloadDeviceTimeNs: UInt64?
     /// The work counted in the run, over all apps (what device time is computed from).
     public var work: WorkCounters?
-    // The in-RAM compressed pool (added in version 1): the most bytes it held, apps
-    // compressed and decompressed, and all bytes compressed over their compressed size
-    // (measured with the real codec; 0 when nothing was compressed).
+    // The in-RAM compressed pool (added in version 1): the most bytes it held, regions (a
+    // controller's memory, an app's app-wide data) compressed and decompressed when touched,
+    // and all bytes compressed over their compressed size (measured with the real codec; 0
+    // when nothing was compressed).
     public var compressedBytesPeak: Int?
     /// The most apps alive at once (added in version 1).
     public var cachedAppsMax: Int?
     public var compressions: Int?
     public var decompressions: Int?
     public var compressionRatio: Double?
+    /// Times the device compressed a suspended app (added in version 1).
+    public var appsCompressed: Int?
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {
@@ -170,6 +173,7 @@ public struct RunMetrics: Codable, Sendable {
         cachedAppsMax = device.metrics.cachedAppsMax
         compressions = device.metrics.compressions
         decompressions = device.metrics.decompressions
+        appsCompressed = device.metrics.appsCompressed
         compressionRatio = (device.metrics.compressionRatio * 1000).rounded() / 1000
     }
 }

@@ -51,7 +51,7 @@ struct DeviceCommand: ParsableCommand {
         try StandardOutput.print("Budget \(Units.mebibytes(workload.device.memoryBytes)); device time modelled with "
             + "\(deviceProfile.name) (\(deviceProfile.path)); host time measured here. Launches: count, p50 device / host.\n")
         try StandardOutput.print(TextTable.render(
-            header: ["configuration", "cached apps mean/max", "kills", "compressed", "ratio", "freezes", "peak",
+            header: ["configuration", "cached apps mean/max", "kills", "apps compressed", "ratio", "freezes", "peak",
                      "cold", "resume (hot)", "thaw"],
             rows: rows))
     }

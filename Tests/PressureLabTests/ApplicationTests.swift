@@ -5,6 +5,9 @@ import Testing
 
 @Suite("The application: states, delegate calls, warnings, restoration, data loss")
 struct ApplicationTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     private func app(_ hierarchy: HierarchySpec, generation: OSGeneration = .iOS5) throws -> Application {
         let runtime = try makeRuntime(generation, screens: mailScreens())
         return Application(name: "mail", runtime: runtime, hierarchy: hierarchy)

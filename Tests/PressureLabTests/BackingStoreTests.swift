@@ -4,6 +4,9 @@ import Testing
 
 @Suite("Backing stores: drawn when shown, purged, redrawn")
 struct BackingStoreTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     @Test("a bitmap is drawn on first show, not at load; purged off screen; redrawn identical when shown again")
     func purgeAndRedraw() throws {
         let bitmap = 750 * 1334 * 4  // a full-screen layer of a 750x1334 phone screen

@@ -6,6 +6,9 @@ import Testing
 /// screen and three under it (shown once, so loaded, drawn and cached).
 @Suite("Cleanup policies: bytes freed against the declared ground truth")
 struct CleanupPolicyTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     static let tree = try! ViewDescription.tree(depth: 2, fanout: 4, bytes: 4096, rootBacking: 1 << 20)
     static let cacheBytes = 512 << 10
     static let modelBytes = 256 << 10
@@ -155,6 +158,9 @@ struct CleanupPolicyTests {
 
 @Suite("Cost-aware cleanup")
 struct CostAwarePolicyTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     /// Screens of very different reload costs: a map of many small views (slow to rebuild
     /// for its bytes), a photo with one big bitmap (fast to redraw for its bytes).
     static func screens() throws -> [ScreenSpec] {
@@ -229,6 +235,9 @@ struct CostAwarePolicyTests {
 
 @Suite("Reload latencies")
 struct ReloadLatencyTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     @Test("every reload path is timed into its histogram; percentiles are ordered")
     func distributions() throws {
         let app = try CleanupPolicyTests.app(policy: AggressivePolicy())

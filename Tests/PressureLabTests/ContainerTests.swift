@@ -4,6 +4,9 @@ import Testing
 
 @Suite("Containers: navigation, tabs, modals, and their callback orders")
 struct ContainerTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     private func shownNavigation() throws -> (RuntimeContext, Window, NavigationController) {
         let runtime = try makeRuntime(.iOS5, screens: mailScreens())
         let navigation = try NavigationController(rootViewController: try runtime.makeController(screen: "inbox"))

@@ -47,3 +47,68 @@ func mailScreens() throws -> [ScreenSpec] {
         ScreenSpec(name: "contacts", view: try .wide(count: 6, bytes: 512, rootBacking: 32 << 10)),
     ]
 }
+
+/// The runtime's paths run once in this process before a test measures bytes on its thread.
+///
+/// Some allocations happen once per process (generic metadata, lazily made globals): on the
+/// thread of whichever test gets there first. Tests running in parallel then see a few
+/// hundred bytes more or less depending on the order. A suite that measures calls this in
+/// its `init` (run before each of its tests); the work is done once, the first time.
+let runtimePathsWarmedUp: Void = {
+    try? warmUpRuntimePaths()
+}()
+
+private func warmUpRuntimePaths() throws {
+    let tree = try ViewDescription.tree(depth: 2, fanout: 3, bytes: 1024, rootBacking: 16 << 10)
+    for generation in OSGeneration.allCases {
+        for releasesOutlets in [true, false] {
+            for manual in [ManualUnloadIdiom.none, .checkingIsViewLoaded] {
+                let runtime = try makeRuntime(generation, screens: [
+                    ScreenSpec(name: "s", view: tree, outlets: 4, releasesOutlets: releasesOutlets, cacheBytes: 4096,
+                               modelBytes: 4096, manualUnload: manual),
+                    ScreenSpec(name: "t", view: try .single(bytes: 512, backing: 4096),
+                               table: TableSpec(rows: 60, visibleRows: 5, cell: try .wide(count: 3, bytes: 100))),
+                ])
+                for tracing in [true, false] {
+                    runtime.trace.isEnabled = tracing
+                    let window = Window()
+                    let navigation = try NavigationController(rootViewController: try runtime.makeController(screen: "s"))
+                    try window.show(navigation)
+                    try navigation.push(try runtime.makeController(screen: "s"))
+                    navigation.topViewController?.type(bytes: 100)
+                    navigation.receiveMemoryWarning()
+                    _ = try navigation.pop()
+                    let table = try runtime.makeController(screen: "t")
+                    try navigation.push(table)
+                    _ = (table as? TableViewController)?.scroll(by: 40)
+                    _ = (table as? TableViewController)?.scroll(by: -40)
+                    navigation.receiveMemoryWarning()
+                    _ = try navigation.popToRoot()
+                    navigation.receiveMemoryWarning()
+                    window.hide(navigation)
+                    navigation.receiveMemoryWarning()
+                }
+            }
+        }
+        // Warnings and trims through every built-in cleanup policy, app-wide.
+        for policy in CleanupPolicies.all {
+            let runtime = try makeRuntime(generation, screens: [
+                ScreenSpec(name: "s", view: tree, outlets: 2, cacheBytes: 4096, modelBytes: 4096),
+            ])
+            runtime.cleanupPolicy = policy
+            let app = Application(name: "warm-up", runtime: runtime, hierarchy: .nav("s"))
+            try app.launch()
+            let navigation = app.rootViewController as! NavigationController
+            for _ in 0..<3 { try navigation.push(try runtime.makeController(screen: "s")) }
+            for tracing in [true, false] {
+                runtime.trace.isEnabled = tracing
+                for level in [PressureLevel.warning, .critical] {
+                    app.receiveMemoryWarning(level: level)
+                    app.receiveMemoryWarning(level: level, targetBytes: 1 << 20)
+                }
+                app.trimMemory(.runningCritical)
+            }
+            app.kill()
+        }
+    }
+}

@@ -4,6 +4,9 @@ import Testing
 
 @Suite("Tables: cells for visible rows plus a reuse pool")
 struct TableTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     static let cell = try! ViewDescription.wide(count: 5, bytes: 6 * 1024 / 5)
 
     private func feed(rows: Int, visible: Int = 14, pool: Int = TableSpec.defaultReusePoolCapacity) throws

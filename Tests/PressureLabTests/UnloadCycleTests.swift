@@ -6,6 +6,9 @@ import Testing
 /// and what stays and what goes, in measured bytes.
 @Suite("Unload cycles per OS generation")
 struct UnloadCycleTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     static let tree = try! ViewDescription.tree(depth: 3, fanout: 4, bytes: 2048, rootBacking: 2 << 20)
 
     /// A runtime with `onscreen#1` shown and `offscreen#1` shown then hidden.

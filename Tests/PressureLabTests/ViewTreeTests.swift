@@ -6,6 +6,9 @@ import Testing
 /// measured in bytes on this thread.
 @Suite("View trees: root release and held subtrees")
 struct ViewTreeTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     /// 21 views of 4 KiB: the root, views 1, 6, 11, 16 under it, four leaves under each.
     static let description = try! ViewDescription.tree(depth: 2, fanout: 4, bytes: 4096)
     static let view = Heap.sizeClass(for: 4096)
@@ -97,6 +100,9 @@ struct ViewTreeTests {
 
 @Suite("Outlets at scale and on failed loads")
 struct OutletHoldTests {
+    /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
+    init() { _ = runtimePathsWarmedUp }
+
     /// Builds its tree and connects its outlets, then sets no view.
     final class ChangesItsMind: ViewController {
         override func loadView() throws {

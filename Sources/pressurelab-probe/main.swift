@@ -1,0 +1,78 @@
+// A measurement that needs a quiet process runs here, in a process of its own, so that
+// process-wide heap figures (jemalloc's `stats.allocated`) are not disturbed by tests
+// running in parallel. The tests start it and assert on what it prints.
+//
+// Usage: pressurelab-probe PROBE
+//   global-snapshot   64 MiB malloc'd, touched and freed, between global snapshots
+//   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit)
+// Prints `name=value` lines (bytes), then exits 0; a failure prints a line to stderr and
+// exits 1.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PressureLab
+import PressureLabHeap
+
+enum ProbeError: Error { case noMemory(bytes: Int) }
+
+/// Writes a line to standard error (file descriptor 2).
+func printError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+func report(_ values: KeyValuePairs<String, Int>) {
+    for (name, value) in values { print("\(name)=\(value)") }
+}
+
+func globalSnapshot() throws {
+    let size = 64 << 20
+    let before = try Heap.snapshot()
+    guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
+    memset(block, 1, size)
+    let during = try Heap.snapshot()
+    free(block)
+    let after = try Heap.snapshot()
+    report(["size": size, "allocatedDuring": during.allocated - before.allocated,
+            "allocatedAfter": after.allocated - before.allocated, "residentGrowth": during.resident - before.resident])
+}
+
+func lifeCycle() throws {
+    let runtime = try RuntimeContext(app: "probe", generation: .iOS5)
+    try runtime.register(ScreenSpec(name: "detail",
+                                    view: try .balanced(count: 2000, fanout: 6, bytes: 2048, rootBacking: 3 << 20),
+                                    outlets: 6, cacheBytes: 2 << 20, modelBytes: 1 << 20))
+    runtime.trace.isEnabled = false
+    func once() throws {
+        let window = Window()
+        let first = try runtime.makeController(screen: "detail")
+        let second = try runtime.makeController(screen: "detail")
+        try window.show(first)
+        try window.transition(from: first, to: second)
+        first.type(bytes: 10_000)
+        first.receiveMemoryWarning()
+        try window.transition(from: second, to: first)
+        window.hide(first)
+    }
+    // The first run warms one-time allocations (metadata, caches); the second is measured.
+    try once()
+    let before = try Heap.snapshot()
+    try once()
+    let after = try Heap.snapshot()
+    report(["allocatedAfter": after.allocated - before.allocated])
+}
+
+let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle]
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first, let probe = probes[name], arguments.count == 1 else {
+    printError("usage: pressurelab-probe \(probes.keys.sorted().joined(separator: "|"))")
+    exit(2)
+}
+do {
+    try probe()
+} catch {
+    printError("pressurelab-probe: \(name): \(error)")
+    exit(1)
+}
