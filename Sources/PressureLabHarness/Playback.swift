@@ -82,7 +82,11 @@ struct Playback {
     /// arrays would be copied on the next write if a second reference were kept).
     struct CountersSnapshot {
         var killed: Int, coldLaunches: Int, resumes: Int, thaws: Int, freezes: Int, outOfMemoryCrashes: Int
+        var backgroundLaunches: Int, homeTerminations: Int, backgroundExpirations: Int
         init(_ metrics: DeviceMetrics) {
+            backgroundLaunches = metrics.backgroundLaunches
+            homeTerminations = metrics.homeTerminations
+            backgroundExpirations = metrics.backgroundExpirations
             killed = metrics.killOrder.count
             coldLaunches = metrics.coldLaunches
             resumes = metrics.resumes
@@ -94,9 +98,10 @@ struct Playback {
 
     static func marks(before: CountersSnapshot, after: DeviceMetrics, step: Scenario.Step) -> [String] {
         var marks: [String] = after.killOrder.dropFirst(before.killed).map { "kill \($0)" }
+        if after.homeTerminations > before.homeTerminations { marks.append("terminated on home") }
         let target: String
         switch step {
-        case .launch(let app), .switchTo(let app): target = " \(app)"
+        case .launch(let app), .switchTo(let app), .launchBackground(let app): target = " \(app)"
         default: target = ""
         }
         if after.coldLaunches > before.coldLaunches { marks.append("cold launch\(target)") }
@@ -104,6 +109,8 @@ struct Playback {
         if after.thaws > before.thaws { marks.append("thaw\(target)") }
         for _ in before.freezes..<after.freezes { marks.append("freeze") }
         for _ in before.outOfMemoryCrashes..<after.outOfMemoryCrashes { marks.append("oom") }
+        if after.backgroundLaunches > before.backgroundLaunches { marks.append("background launch\(target)") }
+        for _ in before.backgroundExpirations..<after.backgroundExpirations { marks.append("background time over") }
         if case .warning = step { marks.append("warning") }
         return marks
     }
@@ -118,6 +125,10 @@ struct Playback {
             try device.goHome()
         case .idle(let seconds):
             device.idle(seconds: seconds)
+        case .interrupt(let seconds):
+            return device.interrupt(seconds: seconds)
+        case .launchBackground(let app):
+            return try device.launchInBackground(app)
         case .warning(let level):
             device.injectWarning(level)
         case .push(let screen):
@@ -191,7 +202,7 @@ struct Playback {
         let counters = apps.values.map(\.runtime.cleanupCounters)
         func sum(_ key: KeyPath<CleanupCounters, Int>) -> Int { counters.reduce(0) { $0 + $1[keyPath: key] } }
         let deviceMetrics = device.metrics
-        return RunMetrics(
+        var metrics = RunMetrics(
             peakRetainedBytes: bytes.max() ?? 0, finalRetainedBytes: bytes.last ?? 0,
             meanRetainedBytes: bytes.isEmpty ? 0 : bytes.reduce(0, +) / bytes.count,
             warnings: sum(\.warnings), viewUnloads: sum(\.viewUnloads), viewReloads: statistics.count(.viewReload),
@@ -208,5 +219,11 @@ struct Playback {
             modelReloadLatencyNs: LatencySummary(statistics.summary(.modelReload)),
             thawLatencyNs: LatencySummary(deviceMetrics.launchLatency(.thaw)),
             reloadTimeNs: statistics.totalNanoseconds, skippedSteps: skipped, steps: step)
+        func nonZero(_ count: Int) -> Int? { count == 0 ? nil : count }
+        metrics.interruptions = nonZero(deviceMetrics.interruptions)
+        metrics.backgroundLaunches = nonZero(deviceMetrics.backgroundLaunches)
+        metrics.homeTerminations = nonZero(deviceMetrics.homeTerminations)
+        metrics.backgroundExpirations = nonZero(deviceMetrics.backgroundExpirations)
+        return metrics
     }
 }

@@ -157,6 +157,13 @@ public struct RunMetrics: Codable, Sendable {
     public var compressionRatio: Double?
     /// Times the device compressed a suspended app (added in version 1).
     public var appsCompressed: Int?
+    /// The app life cycle beyond launch and Home (added in version 1): interruptions, launches
+    /// into the background, apps Home terminated (before iOS 4), and apps suspended when
+    /// their background time ran out. Absent when none happened.
+    public var interruptions: Int?
+    public var backgroundLaunches: Int?
+    public var homeTerminations: Int?
+    public var backgroundExpirations: Int?
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {

@@ -53,7 +53,8 @@ public struct ScenarioRunner {
         let activeCompressor = compressor ?? profile?.compressor ?? Compressor.none
         let device = Device(configuration: .init(budgetBytes: scenario.device.memoryBytes, thresholds: scenario.device.thresholds,
                                                  appLimitBytes: scenario.device.appLimitBytes, compressor: activeCompressor,
-                                                 pageBytes: profile?.pageBytes ?? 4096),
+                                                 pageBytes: profile?.pageBytes ?? 4096, os: scenario.device.os ?? .iOS13,
+                                                 purgesBackingStoresInBackground: profile.map { $0.platform == .ios } ?? false),
                             termination: terminationPolicy)
         let contents = profile.map { profile in
             // The scenario's `device.content` overrides the profile's, kind by kind.
@@ -64,7 +65,9 @@ public struct ScenarioRunner {
         }
         var apps: [String: Application] = [:]
         for spec in scenario.apps {
-            let runtime = try RuntimeContext(app: spec.name, generation: Self.generation(for: policy), trace: recorder,
+            // The device's OS release decides the unload cycle when the scenario names one.
+            let generation = scenario.device.os?.generation ?? Self.generation(for: policy)
+            let runtime = try RuntimeContext(app: spec.name, generation: generation, trace: recorder,
                                              reloadStatistics: statistics)
             runtime.contents = contents
             runtime.pageBytes = profile?.pageBytes ?? 4096
@@ -76,6 +79,8 @@ public struct ScenarioRunner {
             }
             let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
             app.appDataBytes = spec.dataBytes
+            app.backgroundMode = spec.background
+            app.releasesOnBackground = spec.onBackground
             apps[spec.name] = app
             device.install(app)
         }

@@ -11,7 +11,8 @@ struct CompressedPoolTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    static func run(_ name: String, compressor: Compressor, profile: String = "iphone-xs-2018") throws -> RunResult {
+    /// fleet-switching names the Android profile (its workload is Fleet's, on Android).
+    static func run(_ name: String, compressor: Compressor, profile: String = "pixel-3-2018") throws -> RunResult {
         let scenario = try ScenarioLoader().load(path: "\(packageRoot)/scenarios/\(name).yaml")
         let deviceProfile = try ProfileLoader().load(path: "\(packageRoot)/profiles/\(profile).yaml")
         return try ScenarioRunner().run(scenario, policy: "ios6", termination: "jetsam", profile: deviceProfile, compressor: compressor)
@@ -34,14 +35,15 @@ struct CompressedPoolTests {
         let deviceProfile = try ProfileLoader().load(path: "\(Self.packageRoot)/profiles/\(profile).yaml")
         func resumeDeviceTime(pressure: Bool) throws -> (resume: UInt64, cold: UInt64) {
             // b is left suspended; c's launch puts the device under pressure (or not) and b is
-            // compressed (or not); then b resumes.
+            // compressed (or not); then b resumes. Their memory is mostly caches and app data:
+            // on iOS the system discards drawn views in the background.
             let scenario = try ScenarioLoader().parse("""
                 scenario: 1
                 name: resume
-                device: { memory: \(pressure ? "14MiB" : "64MiB") }
+                device: { memory: \(pressure ? "20MiB" : "64MiB") }
                 apps:
-                  b: { data: 1MiB, screens: { s: { tree: { depth: 2, fanout: 5, bytes: 2KiB }, backing: 4MiB, cache: 1MiB } }, root: { nav: s } }
-                  c: { screens: { s: { backing: 6MiB } }, root: s }
+                  b: { data: 3MiB, screens: { s: { tree: { depth: 2, fanout: 5, bytes: 2KiB }, backing: 1MiB, cache: 4MiB } }, root: { nav: s } }
+                  c: { screens: { s: { backing: 1MiB, cache: 8MiB } }, root: s }
                 script:
                   - launch: b
                   - launch: c
@@ -52,7 +54,8 @@ struct CompressedPoolTests {
                                                compressor: .lz4)
             // Under pressure b is compressed when c launches (and c when b comes back).
             #expect(pressure ? (run.metrics.compressions ?? 0) >= 1 : run.metrics.compressions == 0, "\(profile) pressure \(pressure)")
-            #expect(run.metrics.kills == 0)
+            // b comes back by a resume (c may be killed to make room for it; b is not).
+            #expect(run.metrics.resumes == 1 && run.metrics.coldLaunches == 2, "\(profile) pressure \(pressure)")
             return (try #require(run.metrics.resumeDeviceNs).max, try #require(run.metrics.coldLaunchDeviceNs).p50)
         }
         let plain = try resumeDeviceTime(pressure: false)

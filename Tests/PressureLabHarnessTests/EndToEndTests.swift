@@ -52,8 +52,8 @@ enum Executable {
 
 @Suite("End to end: the pressurelab executable", .serialized)
 struct EndToEndTests {
-    static let bundled = ["fleet-switching", "long-random", "mail-compose", "modal-wizard", "photo-browser",
-                          "settings-deep", "seven-tabs", "social-feed"]
+    static let bundled = ["fleet-switching", "long-random", "mail-compose", "modal-wizard", "music-switching",
+                          "photo-browser", "settings-deep", "seven-tabs", "social-feed"]
 
     @Test("every bundled scenario validates")
     func bundledValidate() throws {

@@ -7,7 +7,7 @@ import Testing
 /// sizes and scripts drawn from a seed, within the host check.
 enum RandomScenarios {
     static let stepKinds = ["push", "pop", "pop_to_root", "select_tab", "present", "dismiss", "type", "scroll", "warning",
-                            "home", "switch", "idle"]
+                            "home", "switch", "idle", "interrupt", "launch_background"]
 
     static func yaml(seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
@@ -16,12 +16,20 @@ enum RandomScenarios {
         let budgetMiB = pick(1...8)
         var text = "scenario: 1\nname: random-\(seed)\nseed: \(seed)\ndevice:\n  memory: \(budgetMiB)MiB\n"
         if pick(0...3) == 0 { text += "  app_limit: \(pick(256...4096))KiB\n" }
+        if pick(0...3) == 0 { text += "  os: \"\(OSRelease.allCases.randomElement(using: &random)!.rawValue)\"\n" }
         let appCount = pick(1...4)
         text += "apps:\n"
         var screensOfApp: [[String]] = []
         for app in 0..<appCount {
             text += "  app\(app):\n"
             if pick(0...1) == 0 { text += "    data: \(size(256))\n" }
+            switch pick(0...5) {
+            case 0: text += "    background: audio\n"
+            case 1: text += "    background: location:\(pick(1...120))s\n"
+            case 2: text += "    background: task:\(pick(1...900))s\n"
+            default: break
+            }
+            if pick(0...3) == 0 { text += "    on_background: [\(["caches", "models", "backing"].shuffled(using: &random).prefix(pick(1...3)).joined(separator: ", "))]\n" }
             text += "    screens:\n"
             var screens: [String] = []
             for screen in 0..<pick(1...4) {
@@ -56,6 +64,8 @@ enum RandomScenarios {
             case "warning": return pick(0...1) == 0 ? "warning" : "{ warning: critical }"
             case "home": return "home"
             case "switch": return "{ switch: app\(pick(0...(appCount - 1))) }"
+            case "interrupt": return "{ interrupt: \(pick(1...60))s }"
+            case "launch_background": return "{ launch_background: app\(pick(0...(appCount - 1))) }"
             default: return "{ idle: \(pick(1...60))s }"
             }
         }

@@ -21,7 +21,7 @@ public final class Application {
     /// Where the restoration archive is saved.
     public let archivePath: String
     /// The app's state.
-    public private(set) var state: AppState = .notRunning
+    public internal(set) var state: AppState = .notRunning
     /// User data bytes lost so far: typed and not saved when the process died.
     public private(set) var dataLossBytes = 0
     /// Why the last cold launch could not restore its archive (it launched clean).
@@ -33,6 +33,14 @@ public final class Application {
     private var appData: HeapBlock?
     /// The app-wide data in the device's compressed pool, if compressed.
     var compressedAppData: CompressedMemoryStore?
+    /// What keeps the app running in Background after it leaves the foreground (nil: it is
+    /// suspended at once).
+    public var backgroundMode: BackgroundMode?
+    /// What the app releases in `didEnterBackground` (caches, models, backing stores).
+    public var releasesOnBackground: Set<ReleasableItem> = []
+    /// The interface of an app launched into the background: built, not shown until the
+    /// app first comes to the foreground.
+    var pendingInterface: (root: ViewController, modals: [ViewController])?
 
     public init(name: String, runtime: RuntimeContext, hierarchy: HierarchySpec, archivePath: String? = nil) {
         self.name = name
@@ -56,7 +64,11 @@ public final class Application {
             try coldLaunch()
             return .cold
         case .suspended, .background:
-            resume()
+            if let interface = pendingInterface {
+                try showForTheFirstTime(interface)
+            } else {
+                resume()
+            }
             return .resume
         case .inactive, .active:
             return nil
@@ -65,6 +77,16 @@ public final class Application {
 
     private func coldLaunch() throws {
         state = .inactive
+        let (root, modals) = try startProcess()
+        try showInterface(root, modals: modals)
+        runtime.count { $0.firstFrames += 1 }
+        state = .active
+        recordApp(.didBecomeActive)
+    }
+
+    /// A new process: counted, its hierarchy restored from the archive (or built), the
+    /// app-wide data loaded, then `didFinishLaunching`. Nothing is shown yet.
+    func startProcess() throws -> (ViewController, [ViewController]) {
         // A new process: created, then the frameworks and the app initialise.
         runtime.count { work in
             work.processStarts += 1
@@ -112,6 +134,11 @@ public final class Application {
             }
         }
         recordApp(.didFinishLaunching)
+        return (root, modals)
+    }
+
+    /// Shows the hierarchy: views load and appear; modals are presented again.
+    func showInterface(_ root: ViewController, modals: [ViewController]) throws {
         do {
             try window.show(root)
             for modal in modals { try root.present(modal) }
@@ -119,9 +146,6 @@ public final class Application {
             endProcess()
             throw error
         }
-        runtime.count { $0.firstFrames += 1 }
-        state = .active
-        recordApp(.didBecomeActive)
     }
 
     private func resume() {
@@ -146,8 +170,12 @@ public final class Application {
         suspend()
     }
 
-    /// `willResignActive`, `didEnterBackground`, then the restoration archive is saved.
-    public func enterBackground() throws {
+    /// `willResignActive`, `didEnterBackground` (the app releases what it declared in
+    /// ``releasesOnBackground``), then the restoration archive is saved.
+    ///
+    /// - Parameter purgingBackingStores: the system then discards every view's drawn bitmap,
+    ///   as iOS does for an app entering the background (see ``purgeBackingStoresInBackground()``).
+    public func enterBackground(purgingBackingStores: Bool = false) throws {
         guard state == .active || state == .inactive else { return }
         if state == .active {
             recordApp(.willResignActive)
@@ -155,7 +183,9 @@ public final class Application {
         }
         recordApp(.didEnterBackground)
         state = .background
+        releaseOnEnteringBackground()
         try saveRestorationArchive()
+        if purgingBackingStores { purgeBackingStoresInBackground() }
     }
 
     /// The app stops running code: it may now be killed without notice.
@@ -203,6 +233,7 @@ public final class Application {
         runtime.lostInputBytes = 0
         let tracing = runtime.trace.isEnabled
         runtime.trace.isEnabled = false
+        pendingInterface = nil
         // Compressed memory dies with the process without being read back.
         for controller in controllers { controller.discardCompressedMemory() }
         discardCompressedAppData()
@@ -369,7 +400,7 @@ public final class Application {
     /// The ledger key of the app-wide data.
     private var appDataOwner: MemoryOwner { MemoryOwner(controller: ControllerID(screen: name, instance: 0), category: .model) }
 
-    private func recordApp(_ kind: TraceEventKind) {
+    func recordApp(_ kind: TraceEventKind) {
         runtime.trace.record(app: runtime.app, controller: nil, kind)
     }
 }

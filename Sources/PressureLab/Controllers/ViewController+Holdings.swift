@@ -31,13 +31,14 @@ extension ViewController {
     }
 
     /// Frees the backing stores of the view tree and of outlet subviews; they are redrawn
-    /// when shown. Never touches a view that is on screen.
+    /// when shown. Never touches a view that is on screen, unless `evenOnScreen` (the system
+    /// discarding an app's drawn views as it enters the background).
     ///
     /// - Returns: the number of backing stores freed.
     @discardableResult
-    public final func purgeBackingStores() -> Int {
+    public final func purgeBackingStores(evenOnScreen: Bool = false) -> Int {
         pageInIfCompressed()
-        guard !appearance.isOnScreen, viewIfLoaded != nil || !outletHolds.isEmpty else { return 0 }
+        guard evenOnScreen || !appearance.isOnScreen, viewIfLoaded != nil || !outletHolds.isEmpty else { return 0 }
         var purged = 0
         runtime.ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.forEachInTree { view in

@@ -24,10 +24,19 @@ public final class Device {
         public var compressor: Compressor
         /// The unit of compression, bytes.
         public var pageBytes: Int
+        /// The OS release: whether Home suspends or terminates apps, and how long a
+        /// background task may run (``OSRelease``).
+        public var os: OSRelease
+        /// Whether the system discards an app's drawn views as it enters the background, as
+        /// iOS does (off for Android devices, whose apps trim on `TRIM_MEMORY_UI_HIDDEN`).
+        public var purgesBackingStoresInBackground: Bool
 
         public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
-                    freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none, pageBytes: Int = 4096) {
+                    freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none, pageBytes: Int = 4096,
+                    os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false) {
             self.budgetBytes = budgetBytes
+            self.os = os
+            self.purgesBackingStoresInBackground = purgesBackingStoresInBackground
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
             self.compressor = compressor
@@ -48,6 +57,13 @@ public final class Device {
         /// is not a candidate again until it runs).
         var isFullyCompressed = false
         fileprivate var warnedNearLimit = false
+        /// Until when (``Device/now``) the app may keep running in the background; nil
+        /// unless it is running there.
+        public internal(set) var backgroundUntil: Double?
+        /// The background mode the app is running in now, if it runs in the background.
+        public var runningBackgroundMode: BackgroundMode? {
+            app.state == .background && backgroundUntil != nil ? app.backgroundMode : nil
+        }
         init(app: Application) { self.app = app }
         public var name: String { app.name }
         /// Measured bytes the app holds.
@@ -70,7 +86,7 @@ public final class Device {
     /// Scripted warnings (the second source).
     public let scripted = ScriptedPressure()
     /// Simulated time, seconds.
-    public private(set) var now: Double = 0
+    public internal(set) var now: Double = 0
     /// Counters and latencies.
     public internal(set) var metrics = DeviceMetrics()
     /// Bytes the freezer may still write.
@@ -129,6 +145,7 @@ public final class Device {
             return .resume
         }
         if let current = foreground, current !== target { try sendHome(current) }
+        target.backgroundUntil = nil
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
         var thawed = false
@@ -207,9 +224,23 @@ public final class Device {
         enforce()
     }
 
+    /// The app leaves the foreground. Before iOS 4 it is terminated (`willTerminate`, it
+    /// saves, the process exits). Since, it enters the background, then is suspended, unless
+    /// a background mode or task keeps it running (until ``InstalledApp/backgroundUntil``).
     private func sendHome(_ installed: InstalledApp) throws {
-        try installed.app.home()
         if foreground === installed { foreground = nil }
+        guard configuration.os.hasMultitasking else {
+            installed.app.terminate()
+            metrics.homeTerminations += 1
+            return
+        }
+        try installed.app.enterBackground(purgingBackingStores: configuration.purgesBackingStoresInBackground)
+        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: configuration.os) > 0 {
+            installed.backgroundUntil = now + mode.runningSeconds(on: configuration.os)
+            installed.app.recordApp(.runningInBackground)
+        } else {
+            installed.app.suspend()
+        }
         for trim in termination.trimLevels(whenBackgrounded: snapshot(of: installed)) {
             installed.app.trimMemory(trim)
         }
@@ -227,6 +258,7 @@ public final class Device {
     /// time, until use is below the warning clear threshold (and the budget) or the policy
     /// has nothing more to do. Per-app limits are enforced first, under every policy.
     public func enforce() {
+        suspendAppsWhoseBackgroundTimeIsOver()
         endRefusedApps()
         enforceAppLimits()
         let previous = level
@@ -374,11 +406,14 @@ public final class Device {
         }
     }
 
-    /// The app's Android `oom_score_adj`: foreground 0, the previous app 700, cached apps
-    /// 900 and up by age (least recently used highest, at most 999).
+    /// The app's Android `oom_score_adj`: foreground 0, an app playing audio or tracking
+    /// location in the background 200 (a perceptible foreground service), one finishing a
+    /// task 500 (a service), the previous app 700, cached apps 900 and up by age (least
+    /// recently used highest, at most 999).
     public func oomScoreAdj(of installed: InstalledApp) -> Int {
         if installed === foreground { return 0 }
-        let background = apps.filter { $0 !== foreground && $0.app.state.hasProcess }
+        if let mode = installed.runningBackgroundMode { return mode.oomScoreAdj }
+        let background = apps.filter { $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil }
             .sorted { $0.useOrder > $1.useOrder }
         guard let rank = background.firstIndex(where: { $0 === installed }) else { return 1000 }
         return rank == 0 ? 700 : min(999, 900 + rank - 1)

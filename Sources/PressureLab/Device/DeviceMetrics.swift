@@ -10,6 +10,12 @@ public struct DeviceMetrics {
     public var coldLaunches = 0
     public var resumes = 0
     public var outOfMemoryCrashes = 0
+    /// Interruptions (a call, an alert), launches straight into the background, apps Home
+    /// terminated (before iOS 4), and apps suspended when their background time ran out.
+    public var interruptions = 0
+    public var backgroundLaunches = 0
+    public var homeTerminations = 0
+    public var backgroundExpirations = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
     /// Times the device compressed a suspended app into the in-RAM pool.

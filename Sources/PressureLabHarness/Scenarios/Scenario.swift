@@ -22,23 +22,32 @@ public struct Scenario: Sendable {
         public var profile: String?
         /// Compressibility per kind of memory, overriding the profile's `content:`.
         public var content: [String: Double]
+        /// The iOS release the device runs (`device: { os: "3" }`): multitasking, background
+        /// task limits and the unload cycle. Nil: multitasking as today's iOS, and the unload
+        /// cycle of the cleanup policy's generation.
+        public var os: OSRelease?
 
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
-                    content: [String: Double] = [:]) {
+                    content: [String: Double] = [:], os: OSRelease? = nil) {
             self.memoryBytes = memoryBytes
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
             self.profile = profile
             self.content = content
+            self.os = os
         }
     }
 
-    /// One app: its data, screens and root hierarchy.
+    /// One app: its data, screens and root hierarchy, and how it behaves in the background.
     public struct AppSpec: Sendable {
         public var name: String
         public var dataBytes: Int
         public var screens: [ScreenSpec]
         public var root: HierarchySpec
+        /// What keeps it running after Home (`background: audio | location | task:30s`).
+        public var background: BackgroundMode?
+        /// What it releases in `didEnterBackground` (`on_background: [caches, models, backing]`).
+        public var onBackground: Set<ReleasableItem> = []
     }
 
     /// One step of the script.
@@ -56,6 +65,10 @@ public struct Scenario: Sendable {
         case home
         case switchTo(String)
         case idle(Double)
+        /// A call or an alert covers the foreground app for a while.
+        case interrupt(Double)
+        /// An app launched straight into the background.
+        case launchBackground(String)
         case repeatSteps(times: Int, steps: [Step])
         case random(steps: Int, mix: [String: Double])
 
@@ -75,6 +88,8 @@ public struct Scenario: Sendable {
             case .home: return "home"
             case .switchTo(let app): return "switch \(app)"
             case .idle(let seconds): return "idle \(seconds)s"
+            case .interrupt(let seconds): return "interrupt \(seconds)s"
+            case .launchBackground(let app): return "launch_background \(app)"
             case .repeatSteps(let times, _): return "repeat \(times)"
             case .random(let steps, _): return "random \(steps)"
             }

@@ -99,9 +99,18 @@ extension ScenarioReader {
                 content[kind] = ratio
             }
         }
+        var os: OSRelease?
+        if let osNode = value(map, "os") {
+            let releases = OSRelease.allCases.map(\.rawValue)
+            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text) {
+                os = release
+            } else {
+                error(osNode, "device.os", "unknown OS release \(describe(osNode)); releases are \(releases.joined(separator: ", "))")
+            }
+        }
         guard let memory else { return nil }
         return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
-                                   content: content)
+                                   content: content, os: os)
     }
 
     mutating func apps(_ node: Node) -> [Scenario.AppSpec]? {
@@ -142,8 +151,58 @@ extension ScenarioReader {
         }
         let names = Set(screens.map(\.name))
         let root = required(map, "root", in: node, path: key).flatMap { hierarchy($0, key: "\(key).root", screens: names, top: true) }
+        let background = value(map, "background").flatMap { backgroundMode($0, "\(key).background") }
+        var onBackground: Set<ReleasableItem> = []
+        if let releasesNode = value(map, "on_background") {
+            if let items = releasesNode.sequence {
+                for item in items {
+                    switch item.scalar?.string {
+                    case "caches": onBackground.insert(.cache)
+                    case "models": onBackground.insert(.model)
+                    case "backing": onBackground.insert(.backingStores)
+                    default:
+                        error(item, "\(key).on_background", "unknown item \(describe(item)); items are caches, models, backing")
+                    }
+                }
+            } else {
+                error(releasesNode, "\(key).on_background", "expected a list such as [caches, models, backing], got \(describe(releasesNode))")
+            }
+        }
         guard let root else { return nil }
-        return Scenario.AppSpec(name: appName, dataBytes: data, screens: screens, root: root)
+        return Scenario.AppSpec(name: appName, dataBytes: data, screens: screens, root: root, background: background,
+                                onBackground: onBackground)
+    }
+
+    /// `audio`, `location` (optionally `:DURATION`, how long it lasts) or `task:DURATION`.
+    mutating func backgroundMode(_ node: Node, _ key: String) -> BackgroundMode? {
+        let usage = "expected audio, location or task:DURATION (e.g. task:30s; audio:20m for playback that stops)"
+        guard let text = node.scalar?.string else {
+            error(node, key, "\(usage), got \(describe(node))")
+            return nil
+        }
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        var duration: Double?
+        if parts.count == 2 {
+            switch Quantities.seconds(parts[1]) {
+            case .success(let seconds): duration = seconds
+            case .failure(let failure):
+                error(node, key, failure.message)
+                return nil
+            }
+        }
+        switch parts.first {
+        case "audio": return .audio(seconds: duration)
+        case "location": return .location(seconds: duration)
+        case "task":
+            guard let duration else {
+                error(node, key, "a task needs its duration, e.g. task:30s")
+                return nil
+            }
+            return .task(seconds: duration)
+        default:
+            error(node, key, "\(usage), got \(describe(node))")
+            return nil
+        }
     }
 
     mutating func screen(_ name: String, _ node: Node, key: String) -> ScreenSpec? {

@@ -62,13 +62,20 @@ extension ScenarioReader {
             return argument
         }
         switch kind {
-        case "launch", "switch":
+        case "launch", "switch", "launch_background":
             guard let arg = needs("an app name"), let app = string(arg, stepKey) else { return nil }
             guard appNames.contains(app) else {
                 error(arg, stepKey, "unknown app '\(app)'; apps: \(appNames.joined(separator: ", "))")
                 return nil
             }
-            return kind == "launch" ? .launch(app) : .switchTo(app)
+            switch kind {
+            case "launch": return .launch(app)
+            case "switch": return .switchTo(app)
+            default: return .launchBackground(app)
+            }
+        case "interrupt":
+            guard let arg = needs("a duration, e.g. 5s") else { return nil }
+            return seconds(arg, stepKey).map { .interrupt($0) }
         case "push", "present":
             guard let arg = needs("a screen name"), let screen = string(arg, stepKey) else { return nil }
             guard screenNames.contains(screen) else {
