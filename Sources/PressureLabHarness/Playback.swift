@@ -82,8 +82,9 @@ struct Playback {
     /// arrays would be copied on the next write if a second reference were kept).
     struct CountersSnapshot {
         var killed: Int, coldLaunches: Int, resumes: Int, thaws: Int, freezes: Int, outOfMemoryCrashes: Int
-        var backgroundLaunches: Int, homeTerminations: Int, backgroundExpirations: Int
+        var backgroundLaunches: Int, homeTerminations: Int, backgroundExpirations: Int, interruptions: Int
         init(_ metrics: DeviceMetrics) {
+            interruptions = metrics.interruptions
             backgroundLaunches = metrics.backgroundLaunches
             homeTerminations = metrics.homeTerminations
             backgroundExpirations = metrics.backgroundExpirations
@@ -109,6 +110,7 @@ struct Playback {
         if after.thaws > before.thaws { marks.append("thaw\(target)") }
         for _ in before.freezes..<after.freezes { marks.append("freeze") }
         for _ in before.outOfMemoryCrashes..<after.outOfMemoryCrashes { marks.append("oom") }
+        if after.interruptions > before.interruptions { marks.append("interrupted") }
         if after.backgroundLaunches > before.backgroundLaunches { marks.append("background launch\(target)") }
         for _ in before.backgroundExpirations..<after.backgroundExpirations { marks.append("background time over") }
         if case .warning = step { marks.append("warning") }

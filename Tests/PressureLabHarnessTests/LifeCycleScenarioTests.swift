@@ -93,3 +93,18 @@ struct LifeCycleScenarioTests {
         #expect(kinds.isSuperset(of: ["runningInBackground", "backgroundTimeExpired", "willResignActive", "didBecomeActive"]))
     }
 }
+
+@Suite("Reports show the app life cycle")
+struct LifeCycleReportTests {
+    @Test("the HTML timeline marks interruptions, background launches and background time running out")
+    func htmlMarks() throws {
+        let scenario = try ScenarioLoader().load(path: "\(CompressedPoolTests.packageRoot)/scenarios/music-switching.yaml")
+        let run = try ScenarioRunner().run(scenario, policy: "ios6", termination: "jetsam")
+        let marks = run.timeline.flatMap { $0.marks ?? [] }
+        #expect(marks.contains("interrupted") && marks.contains("background launch maps") && marks.contains("background time over"))
+        let html = HTMLReport.render(try ResultsFile(version: "t", runs: [run]))
+        for mark in ["interrupted", "background launch maps", "background time over"] {
+            #expect(html.contains("class=\"mark lifecycle\"") && html.contains(": \(mark)</title></rect>"), "\(mark)")
+        }
+    }
+}

@@ -5,6 +5,9 @@ import Foundation
 /// marked), reload latency percentiles per kind and policy, retained bytes by owner at
 /// the peak, and the comparison table with dominated policies marked.
 public enum HTMLReport {
+    /// Timeline marks of the app life cycle, drawn as squares.
+    static let lifeCycleMarks = ["interrupted", "background launch", "terminated on home", "background time over"]
+
     public static func render(_ results: ResultsFile) -> String {
         var body: [String] = []
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -112,6 +115,10 @@ public enum HTMLReport {
                         svg.append("<line class=\"mark warning\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(plotTop)\" y2=\"\(plotTop + 8)\" stroke=\"#ff7f0e\" stroke-width=\"2\"><title>step \(entry.step): warning</title></line>")
                     } else if mark == "freeze" {
                         svg.append("<circle class=\"mark freeze\" cx=\"\(px)\" cy=\"\(SVG.number(py))\" r=\"3\" fill=\"#9ecae1\"><title>step \(entry.step): freeze</title></circle>")
+                    } else if Self.lifeCycleMarks.contains(where: mark.hasPrefix) {
+                        // Interruptions, background launches, Home terminating, background time over.
+                        svg.append("<rect class=\"mark lifecycle\" x=\"\(SVG.number(x(Double(entry.step)) - 3))\" y=\"\(SVG.number(py - 3))\" "
+                            + "width=\"6\" height=\"6\" fill=\"#9467bd\"><title>step \(entry.step): \(SVG.escape(mark))</title></rect>")
                     }
                 }
             }
