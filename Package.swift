@@ -35,7 +35,11 @@ let package = Package(
         ),
         .target(
             name: "PressureLabHarness",
-            dependencies: ["PressureLab", "PressureLabHeap", .product(name: "Yams", package: "Yams")]
+            dependencies: ["PressureLab", "PressureLabHeap", .product(name: "Yams", package: "Yams")],
+            // The bundled scenarios and profiles travel inside the binary (an installed tool has
+            // no checkout); `scenarios/` and `profiles/` at the top are links to these folders.
+            exclude: ["Bundled/scenarios/experiments/generate_fleet.py"],
+            resources: [.embedInCode("Bundled")]
         ),
         .executableTarget(
             name: "pressurelab",

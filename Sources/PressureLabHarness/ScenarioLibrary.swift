@@ -11,8 +11,14 @@ public struct ScenarioLibrary {
     }
 
     /// The bundled library of `folder` (`scenarios` or `profiles`): `./folder`, else next to
-    /// the executable's package.
+    /// the executable's package, else the copy compiled into the binary (``EmbeddedLibrary``),
+    /// so that an installed tool works from any directory.
     public static func locate(folder: String = "scenarios", executable: String = CommandLine.arguments.first ?? "") -> ScenarioLibrary? {
+        onDisk(folder: folder, executable: executable) ?? EmbeddedLibrary.directory(for: folder).map(ScenarioLibrary.init)
+    }
+
+    /// The library of `folder` on disk (`./folder`, else next to the executable's package).
+    static func onDisk(folder: String, executable: String) -> ScenarioLibrary? {
         var candidates = [FileManager.default.currentDirectoryPath + "/" + folder]
         var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {

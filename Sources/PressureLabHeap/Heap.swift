@@ -121,6 +121,12 @@ public enum Heap {
 /// Standard error as a `TextOutputStream`.
 struct StandardErrorStream: TextOutputStream {
     mutating func write(_ string: String) {
-        _ = string.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+        _ = string.withCString { standardErrorWrite(STDERR_FILENO, $0, strlen($0)) }
     }
 }
+
+#if canImport(Glibc)
+private let standardErrorWrite = Glibc.write
+#elseif canImport(Darwin)
+private let standardErrorWrite = Darwin.write
+#endif

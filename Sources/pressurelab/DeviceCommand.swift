@@ -39,7 +39,7 @@ struct DeviceCommand: ParsableCommand {
             })
             let metrics = run.metrics
             rows.append([configuration.label, "\(format2(metrics.cachedAppsMean))/\(metrics.cachedAppsMax ?? 0)",
-                         String(metrics.kills), String(metrics.compressions ?? 0),
+                         String(metrics.kills), String(metrics.appsCompressed ?? 0),
                          (metrics.compressions ?? 0) > 0 ? format2(metrics.compressionRatio ?? 0) : "-",
                          String(metrics.freezes), Units.mebibytes(metrics.peakRetainedBytes),
                          Self.pair(metrics.coldLaunchDeviceNs, metrics.coldLaunchLatencyNs),
