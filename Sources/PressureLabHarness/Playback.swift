@@ -9,6 +9,8 @@ struct Playback {
     var random: SplitMix64
     let total: Int
     let progress: ((Int, Int) -> Void)?
+    /// Receives each app's measured bytes at the end of every step, when set.
+    var memory: ((String, Int) -> Void)?
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private(set) var skipped = 0
     /// The owners at the step of peak retained bytes. Each ledger marks every new peak (which
@@ -65,6 +67,9 @@ struct Playback {
             throw RuntimeError.memoryRefused(app: "", .hostAllocationFailed(bytes: 0))
         }
         let used = device.usedBytes
+        if let memory {
+            for installed in device.apps { memory(installed.name, installed.bytes) }
+        }
         if used > peakBytes {
             peakBytes = used
             for installed in device.apps { installed.app.runtime.ledger.markPeak() }

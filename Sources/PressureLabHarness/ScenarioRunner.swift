@@ -24,7 +24,8 @@ public struct ScenarioRunner {
         }
     }
 
-    /// One run. `trace` receives every event as it happens.
+    /// One run. `trace` receives every event as it happens; `memory`, when given, each app's
+    /// measured bytes at the end of every step (for a trace's memory tracks).
     ///
     /// The first run of a process is preceded by a warm-up (``RunnerWarmUp``), so that its
     /// figures do not depend on being the first.
@@ -33,16 +34,18 @@ public struct ScenarioRunner {
     /// costs), and `cost-aware` decides on device time.
     public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
                     profile: DeviceProfile? = nil, compressor: Compressor? = nil,
-                    trace: ((TraceEvent) -> Void)? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
+                    trace: ((TraceEvent) -> Void)? = nil, memory: ((String, Int) -> Void)? = nil,
+                    progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
         RunnerWarmUp.ensure()
         return try runMeasured(scenario, policy: policy, termination: termination, seed: seed, repeatIndex: repeatIndex,
-                               profile: profile, compressor: compressor, trace: trace, progress: progress)
+                               profile: profile, compressor: compressor, trace: trace, memory: memory, progress: progress)
     }
 
     /// One run, without the warm-up.
     func runMeasured(_ scenario: Scenario, policy: String, termination: String, seed: UInt64?, repeatIndex: Int,
                      profile: DeviceProfile? = nil, compressor: Compressor? = nil,
-                     trace: ((TraceEvent) -> Void)?, progress: ((Int, Int) -> Void)?) throws -> RunResult {
+                     trace: ((TraceEvent) -> Void)?, memory: ((String, Int) -> Void)? = nil,
+                     progress: ((Int, Int) -> Void)?) throws -> RunResult {
         guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
         guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
         let seed = seed ?? scenario.seed
@@ -86,6 +89,7 @@ public struct ScenarioRunner {
         }
         var play = Playback(scenario: scenario, device: device, apps: apps, recorder: recorder,
                             random: SplitMix64(seed: seed), total: scenario.expandedStepCount, progress: progress)
+        play.memory = memory
         try play.run(scenario.script)
         var metrics = play.metrics(statistics: statistics)
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }

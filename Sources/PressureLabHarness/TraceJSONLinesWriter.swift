@@ -46,9 +46,6 @@ public final class TraceJSONLinesWriter {
         if file.failure == nil { lineCount += 1 }
     }
 
-    /// The first write failure, if any.
-    public var failure: HarnessError? { file.failure }
-
     /// Finishes the trace and moves it into place; throws the first write failure (and
     /// then leaves nothing behind).
     public func commit() throws(HarnessError) {

@@ -10,12 +10,15 @@ struct GenerationsCommand: ParsableCommand {
         abstract: "Compare the unload cycles of iPhone OS 2.2, iOS 3, iOS 5 and iOS 6 on one app (measured)."
     )
 
-    @Option(name: .long, help: "Write every callback and state change as JSON lines to this file.")
+    @Option(name: .long, help: "Write every callback and state change to this file (see --trace-format).")
     var trace: String?
+
+    @Option(name: .long, help: "The trace's format: jsonl or chrome (Trace Event Format).")
+    var traceFormat: TraceFormat = .jsonl
 
     func run() throws {
         Heap.requireJemalloc()
-        let writer = try OutputOptions.openTrace(trace)
+        let writer = try OutputOptions.openTrace(trace, format: traceFormat)
         let rows: [GenerationComparison.Row]
         do {
             rows = try GenerationComparison().run(trace: writer.map { writer in { writer.write($0) } })

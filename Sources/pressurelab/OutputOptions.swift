@@ -17,17 +17,17 @@ enum OutputOptions {
 
     /// Opens the trace output (a temporary next to it until the run succeeds), or exits 1
     /// naming the file.
-    static func openTrace(_ path: String?) throws -> TraceJSONLinesWriter? {
+    static func openTrace(_ path: String?, format: TraceFormat = .jsonl) throws -> (any TraceOutput)? {
         guard let path else { return nil }
         do throws(HarnessError) {
-            return try TraceJSONLinesWriter(path: path)
+            return try format.open(path)
         } catch {
             throw failed(error, what: "the trace")
         }
     }
 
     /// Exits 1 when the trace could not be written (checked after each run, to stop early).
-    static func check(_ trace: TraceJSONLinesWriter?) throws {
+    static func check(_ trace: (any TraceOutput)?) throws {
         guard let trace, let failure = trace.failure else { return }
         trace.discard()
         throw failed(failure, what: "the trace")
@@ -55,3 +55,5 @@ enum OutputOptions {
         return ExitCodes.runFailed
     }
 }
+
+extension TraceFormat: ExpressibleByArgument {}

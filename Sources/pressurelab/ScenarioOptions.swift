@@ -26,8 +26,11 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Write the results (pressurelab.results/1 JSON) to this file.")
     var output: String?
 
-    @Option(name: .long, help: "Write every lifecycle callback and state change as JSON lines to this file.")
+    @Option(name: .long, help: "Write every lifecycle callback and state change to this file (see --trace-format).")
     var trace: String?
+
+    @Option(name: .long, help: "The trace's format: jsonl (one JSON object a line) or chrome (Trace Event Format, for Perfetto and chrome://tracing).")
+    var traceFormat: TraceFormat = .jsonl
 
     @Option(name: .long, help: "Also write an HTML report (SVG charts) to this file.")
     var html: String?
@@ -113,14 +116,17 @@ func loadProfiles(for scenarios: [Scenario], option: String?) throws -> [String:
 /// Runs that completed, and their trace (written, not yet in place).
 struct CompletedRuns {
     var runs: [RunResult]
-    var trace: TraceJSONLinesWriter?
+    var trace: (any TraceOutput)?
     /// The profile every run used, when they share one.
     var profile: DeviceProfile?
 
     /// A batch of outputs that starts with the trace.
     func outputs() -> OutputBatch {
         let batch = OutputBatch()
-        if let trace { batch.add(trace.file, as: "the trace") }
+        if let trace {
+            trace.finish()
+            batch.add(trace.file, as: "the trace")
+        }
         return batch
     }
 }
@@ -129,7 +135,9 @@ struct CompletedRuns {
 /// that fails, or a trace that cannot be written, exits 1 and leaves no trace file.
 func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
     let profiles = try loadProfiles(for: scenarios, option: options.profile)
-    let writer = try OutputOptions.openTrace(options.trace)
+    let writer = try OutputOptions.openTrace(options.trace, format: options.traceFormat)
+    // Memory tracks only where the format has them (a pass over the apps every step).
+    let memory: ((String, Int) -> Void)? = writer is ChromeTraceWriter ? { app, bytes in writer?.sampleMemory(app: app, bytes: bytes) } : nil
     let progress = Progress(enabled: Progress.isTerminal)
     var runs: [RunResult] = []
     let runner = ScenarioRunner()
@@ -138,10 +146,11 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
             for index in 0..<options.repeat {
                 let label = "\(scenario.name) / \(policy) / \(options.termination)"
                 progress.show(label)
+                writer?.beginRun("\(label) #\(index + 1)")
                 do {
                     runs.append(try runner.run(scenario, policy: policy, termination: options.termination, seed: options.seed,
                                                repeatIndex: index, profile: profiles[scenario.name], compressor: options.compressor,
-                                               trace: writer.map { writer in { writer.write($0) } },
+                                               trace: writer.map { writer in { writer.write($0) } }, memory: memory,
                                                progress: { done, total in progress.show("\(label): step \(done)/\(total)") }))
                 } catch {
                     progress.clear()

@@ -106,7 +106,9 @@ struct EndToEndTests {
             }
             index = found + 1
         }
-        #expect(events.first == "didFinishLaunching" || events.first?.hasPrefix("willMoveToParent") == true)
+        // Each launch is bracketed by launchBegan and launchEnded (durations in a Chrome trace).
+        #expect(events.first == "launchBegan")
+        #expect(events.dropFirst().first == "didFinishLaunching" || events.dropFirst().first?.hasPrefix("willMoveToParent") == true)
     }
 
     @Test("two runs with the same seed give identical traces and byte counts")

@@ -29,7 +29,7 @@ struct LifeCycleTests {
     /// The app's events (delegate calls and state changes, controller callbacks as
     /// `kind(controller)`) recorded after `start`.
     static func events(_ app: Application, from start: Int) -> [String] {
-        app.runtime.trace.events.dropFirst(start).map { event in
+        app.runtime.trace.events.dropFirst(start).filter { $0.kind != .launchBegan && $0.kind != .launchEnded }.map { event in
             event.controller.map { "\(event.kind)(\($0))" } ?? event.kind.rawValue
         }
     }

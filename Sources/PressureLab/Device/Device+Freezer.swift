@@ -87,6 +87,9 @@ extension Device {
 }
 
 extension TraceEventKind {
+    /// A launch (cold, resume or thaw) began and ended: a duration in a Chrome trace.
+    public static let launchBegan = TraceEventKind("launchBegan")
+    public static let launchEnded = TraceEventKind("launchEnded")
     public static let frozen = TraceEventKind("frozen")
     public static let thawed = TraceEventKind("thawed")
 }

@@ -146,6 +146,7 @@ public final class Device {
         }
         if let current = foreground, current !== target { try sendHome(current) }
         target.backgroundUntil = nil
+        target.app.runtime.trace.record(app: name, controller: nil, .launchBegan)
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
         var thawed = false
@@ -181,6 +182,7 @@ public final class Device {
                 metrics.killOrder.append(target.name)
                 target.app.runtime.memoryGate.reset()
                 if foreground === target { foreground = nil }
+                target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
                 enforce()
                 metrics.sampleCachedApps(cachedAppCount)
                 return .cold
@@ -195,6 +197,7 @@ public final class Device {
         case .thaw: metrics.thaws += 1
         }
         metrics.recordLaunch(kind, nanoseconds: elapsed, deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
+        target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
         foreground = target
         touch(target)
         enforce()

@@ -45,16 +45,27 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     public var controller: ControllerID?
     /// What happened.
     public var kind: TraceEventKind
+    /// When it was recorded: host time (``MonotonicClock``), nanoseconds, stamped when the
+    /// recorder has a ``TraceRecorder/sink`` (a writer); 0 otherwise. Measured, never device
+    /// time.
+    public var hostNanoseconds: UInt64
 
-    public init(step: Int, app: String, controller: ControllerID?, kind: TraceEventKind) {
+    public init(step: Int, app: String, controller: ControllerID?, kind: TraceEventKind, hostNanoseconds: UInt64 = 0) {
         self.step = step
         self.app = app
         self.controller = controller
         self.kind = kind
+        self.hostNanoseconds = hostNanoseconds
     }
 
     public var description: String {
         controller.map { "\(kind)(\($0))" } ?? "\(kind)"
+    }
+
+    /// Events are equal when they say the same thing at the same step; when they were
+    /// recorded (host time) does not count, so that two runs compare equal.
+    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
+        lhs.step == rhs.step && lhs.app == rhs.app && lhs.controller == rhs.controller && lhs.kind == rhs.kind
     }
 }
 
@@ -84,7 +95,8 @@ public final class TraceRecorder {
     @inline(__always)
     public func record(app: String, controller: ControllerID?, _ kind: TraceEventKind) {
         guard isEnabled else { return }
-        let event = TraceEvent(step: step, app: app, controller: controller, kind: kind)
+        let event = TraceEvent(step: step, app: app, controller: controller, kind: kind,
+                               hostNanoseconds: sink == nil ? 0 : MonotonicClock.now())
         if keepsEvents { events.append(event) }
         sink?(event)
     }
