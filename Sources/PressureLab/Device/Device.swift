@@ -56,7 +56,7 @@ public final class Device {
         /// Whether all the app's memory went into the pool when it was last compressed (it
         /// is not a candidate again until it runs).
         var isFullyCompressed = false
-        fileprivate var warnedNearLimit = false
+        var warnedNearLimit = false
         /// Until when (``Device/now``) the app may keep running in the background; nil
         /// unless it is running there.
         public internal(set) var backgroundUntil: Double?
@@ -80,7 +80,7 @@ public final class Device {
     /// The app in front.
     public internal(set) var foreground: InstalledApp?
     /// The current pressure level.
-    public private(set) var level: PressureLevel = .normal
+    public internal(set) var level: PressureLevel = .normal
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
@@ -94,7 +94,6 @@ public final class Device {
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
     private var useCounter: UInt64 = 0
-    private var freezeSequence = 0
     /// Memory in use when pressure was last evaluated (a step that changes nothing is not
     /// evaluated again).
     var usedAtLastEvaluation = -1
@@ -253,172 +252,5 @@ public final class Device {
         useCounter += 1
         installed.useOrder = useCounter
         installed.lastUsed = now
-    }
-
-    // MARK: - Enforcing the budget
-
-    /// Evaluates pressure and lets the termination policy reclaim memory, one action at a
-    /// time, until use is below the warning clear threshold (and the budget) or the policy
-    /// has nothing more to do. Per-app limits are enforced first, under every policy.
-    public func enforce() {
-        suspendAppsWhoseBackgroundTimeIsOver()
-        endRefusedApps()
-        enforceAppLimits()
-        let previous = level
-        let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes)) }
-        level = levels.map(\.1).max() ?? .normal
-        // A warning from a source other than measured use (a script, a live bridge) is
-        // delivered to the running apps as such, whatever the policy.
-        let injected = levels.filter { !($0.0 is MeasuredPressure) }.map(\.1).max() ?? .normal
-        if injected > .normal {
-            for installed in apps where installed.app.state.isRunning {
-                installed.app.receiveMemoryWarning(level: injected)
-            }
-        }
-        if level > previous {
-            let snapshots = apps.map(snapshot(of:))
-            for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
-                // A suspended app whose memory is paged out (compressed or frozen) is not
-                // trimmed: freeing would first page its memory back in, under pressure.
-                guard let target = installed(name), !target.isFrozen,
-                      !(target.isCompressed && target.app.state == .suspended) else { continue }
-                target.app.trimMemory(trim)
-            }
-        }
-        let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
-        if level > .normal || usedBytes > configuration.budgetBytes {
-            reclaim(downTo: clear, emergency: false, sparing: nil)
-        }
-        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
-        usedAtLastEvaluation = usedBytes
-    }
-
-    /// Lets the termination policy act, one action at a time, until use is at most `target`
-    /// (and within the budget) or the policy has nothing more to do.
-    ///
-    /// - Parameters:
-    ///   - emergency: the device's memory ran out in the middle of a step (of `sparing`, whose
-    ///     allocation waits): only other apps are killed or frozen, at the critical level; no
-    ///     warnings (apps run no code in the middle of another's allocation), and the
-    ///     foreground app is never killed here (the waiting allocation is refused instead).
-    ///   - sparing: the app whose allocation waits; it is treated as in front.
-    func reclaim(downTo target: Int, emergency: Bool, sparing: InstalledApp?) {
-        var warned = emergency
-        reclaim: for _ in 0..<(apps.count * 2 + 4) {
-            let used = liveUsedBytes
-            guard used > target || used > configuration.budgetBytes else { break reclaim }
-            let snapshots = apps.map { installed in
-                var app = snapshot(of: installed)
-                if installed === sparing { app.isForeground = true }
-                return app
-            }
-            let state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
-                                       level: emergency ? .critical : level,
-                                       bytesToFree: used - min(target, configuration.budgetBytes),
-                                       freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
-            // The compressor goes first: a suspended app compressed is an app not killed.
-            if let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
-            guard let action = termination.nextAction(state) else { break reclaim }
-            switch action {
-            case .kill(let name):
-                guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground, victim !== sparing
-                else { break reclaim }
-                kill(victim)
-            case .freeze(let name):
-                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
-                else { break reclaim }
-                if !freeze(victim) { kill(victim) }
-            case .warnRunningApps:
-                guard !emergency else { break reclaim }
-                warned = true
-                for installed in apps where installed.app.state.isRunning {
-                    installed.app.receiveMemoryWarning(level: level, targetBytes: used - target)
-                }
-            case .killForeground:
-                guard !emergency, let victim = foreground else { break reclaim }
-                metrics.outOfMemoryCrashes += 1
-                metrics.killOrder.append(victim.name)
-                victim.app.crash()
-                foreground = nil
-            }
-        }
-    }
-
-    private func enforceAppLimits() {
-        guard let limit = configuration.appLimitBytes else { return }
-        for installed in apps where installed.app.state.hasProcess {
-            let bytes = installed.bytes
-            if bytes > limit {
-                metrics.limitKills += 1
-                if installed === foreground {
-                    metrics.outOfMemoryCrashes += 1
-                    metrics.killOrder.append(installed.name)
-                    installed.app.crash()
-                    foreground = nil
-                } else {
-                    kill(installed)
-                }
-            } else if bytes > limit * 9 / 10 {
-                // A warning goes out near the limit, once per crossing.
-                if !installed.warnedNearLimit, installed.app.state.isRunning {
-                    installed.warnedNearLimit = true
-                    installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit * 8 / 10)
-                }
-            } else {
-                installed.warnedNearLimit = false
-            }
-        }
-    }
-
-    /// Kills a background app (for extensions of the device).
-    func terminateKilled(_ installed: InstalledApp) { kill(installed) }
-
-    func kill(_ installed: InstalledApp) {
-        metrics.kills += 1
-        metrics.killOrder.append(installed.name)
-        installed.app.kill()
-        installed.isFullyCompressed = false
-        // A refusal dies with the process (a host failure is kept for the run to report).
-        if case .hostAllocationFailed = installed.app.runtime.memoryGate.refusal {} else {
-            installed.app.runtime.memoryGate.reset()
-        }
-        if installed.isFrozen {
-            installed.isFrozen = false
-            removeFreezerFile(installed)
-        }
-    }
-
-    // MARK: - Snapshots
-
-    func snapshot(of installed: InstalledApp) -> AppSnapshot {
-        AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
-                    useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: oomScoreAdj(of: installed),
-                    isCompressed: installed.isCompressed)
-    }
-
-    /// The app's jetsam band: foreground 100, running in the background 30, frozen 75,
-    /// suspended apps sink to idle (0).
-    public func band(of installed: InstalledApp) -> JetsamBand {
-        if installed === foreground { return .foreground }
-        if installed.isFrozen { return .freezer }
-        switch installed.app.state {
-        case .active, .inactive: return .foreground
-        case .background: return .background
-        case .suspended, .notRunning: return .idle
-        }
-    }
-
-    /// The app's Android `oom_score_adj`: foreground 0, an app playing audio or tracking
-    /// location in the background 200 (a perceptible foreground service), one finishing a
-    /// task 500 (a service), the previous app 700, cached apps 900 and up by age (least
-    /// recently used highest, at most 999).
-    public func oomScoreAdj(of installed: InstalledApp) -> Int {
-        if installed === foreground { return 0 }
-        if let mode = installed.runningBackgroundMode { return mode.oomScoreAdj }
-        let background = apps.filter { $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil }
-            .sorted { $0.useOrder > $1.useOrder }
-        guard let rank = background.firstIndex(where: { $0 === installed }) else { return 1000 }
-        return rank == 0 ? 700 : min(999, 900 + rank - 1)
     }
 }
