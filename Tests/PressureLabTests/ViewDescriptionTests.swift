@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 @testable import PressureLab
 import Testing
 
@@ -113,7 +114,7 @@ struct ViewDescriptionTests {
         var bytes = ViewDescriptionCodec.encode(try .wide(count: 3, bytes: 64))
         bytes.withUnsafeMutableBytes { buffer in
             buffer.storeBytes(of: Int64(-64).littleEndian, toByteOffset: 24 + 2 * 24, as: Int64.self)
-            let checksum = HeapBlock.checksum(UnsafeRawBufferPointer(rebasing: buffer[24...]))
+            let checksum = RawMemory.checksum(UnsafeRawBufferPointer(rebasing: buffer[24...]))
             buffer.storeBytes(of: checksum.littleEndian, toByteOffset: 16, as: UInt64.self)
         }
         let path = bundle.descriptionPath(for: "screen")

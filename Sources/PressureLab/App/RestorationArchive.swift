@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 
 /// What an app saves on entering the background to come back as the user left it:
 /// navigation stacks, the selected tab, the modal chain, and user data (its bytes).
@@ -43,7 +44,7 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var data = try encoder.encode(self)
-        let checksum = data.withUnsafeBytes { HeapBlock.checksum($0) }
+        let checksum = data.withUnsafeBytes { RawMemory.checksum($0) }
         data.append(contentsOf: Array("\n\(Self.checksumPrefix)\(String(checksum, radix: 16))\n".utf8))
         return data
     }
@@ -86,7 +87,7 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         else {
             throw .corrupt(path: path, reason: "no checksum line: the file is truncated")
         }
-        let actual = body.withUnsafeBytes { HeapBlock.checksum($0) }
+        let actual = body.withUnsafeBytes { RawMemory.checksum($0) }
         guard actual == expected else {
             throw .corrupt(path: path, reason: "checksum mismatch: the archive was altered or damaged")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 
 /// Byte entry points for fuzzing the decoders of PressureLab's own files: the restoration
 /// archive and the view description. Each takes arbitrary bytes, runs them through the
@@ -52,7 +53,7 @@ public enum DecoderFuzzing {
         let marker = Data("\n\(RestorationArchive.checksumPrefix)".utf8)
         var body = data
         if let trailer = data.range(of: marker, options: .backwards) { body = data[data.startIndex..<trailer.lowerBound] }
-        let checksum = body.withUnsafeBytes { HeapBlock.checksum($0) }
+        let checksum = body.withUnsafeBytes { RawMemory.checksum($0) }
         var sealed = Data(body)
         sealed.append(contentsOf: Array("\n\(RestorationArchive.checksumPrefix)\(String(checksum, radix: 16))\n".utf8))
         return sealed
@@ -81,7 +82,7 @@ public enum DecoderFuzzing {
         let records = (bytes.count - headerSize) / recordSize
         var resealed = Array(bytes.prefix(headerSize + records * recordSize))
         resealed.withUnsafeMutableBytes { buffer in
-            let checksum = HeapBlock.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
+            let checksum = RawMemory.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
             buffer.storeBytes(of: UInt64(records).littleEndian, toByteOffset: 8, as: UInt64.self)
             buffer.storeBytes(of: checksum.littleEndian, toByteOffset: 16, as: UInt64.self)
         }

@@ -7,7 +7,7 @@
 /// the process is being killed, so every later allocation of the app is refused too, the
 /// step finishes cheaply, and the device ends the process when the step is over.
 ///
-/// An allocation the host itself cannot satisfy (`malloc` returning NULL) is recorded
+/// An allocation the host itself cannot satisfy (the allocator returning no memory) is recorded
 /// the same way, as ``Refusal/hostAllocationFailed(bytes:)``: the run fails cleanly
 /// instead of trapping.
 public final class MemoryGate {

@@ -33,9 +33,9 @@ final class CompressedMemoryStore: PageStore {
 
     deinit { removeAll() }
 
-    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
-        guard let compressed = CompressedPages(compressing: UnsafeRawBufferPointer(start: pointer, count: count),
-                                               pageBytes: pageBytes, codec: codec) else { return false }
+    func write(_ memory: RawMemory, count: Int) -> Bool {
+        guard let compressed = memory.withBytes(count: count, { CompressedPages(compressing: $0, pageBytes: pageBytes, codec: codec) })
+        else { return false }
         let node = Node(compressed)
         if let tail { tail.next = node } else { head = node }
         tail = node
@@ -44,10 +44,10 @@ final class CompressedMemoryStore: PageStore {
         return true
     }
 
-    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
+    func read(into memory: RawMemory, count: Int) -> Bool {
         guard let node = head else { return false }
         guard node.pages.originalCount == count,
-              node.pages.decompress(into: UnsafeMutableRawBufferPointer(start: pointer, count: count)) else { return false }
+              memory.withMutableBytes(count: count, { node.pages.decompress(into: $0) }) else { return false }
         head = node.next
         if head == nil { tail = nil }
         node.next = nil

@@ -21,19 +21,19 @@ final class CompressingPageStore: PageStore {
         self.pageBytes = pageBytes
     }
 
-    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
-        guard let compressed = CompressedPages(compressing: UnsafeRawBufferPointer(start: pointer, count: count),
-                                               pageBytes: pageBytes, codec: codec) else { return false }
+    func write(_ memory: RawMemory, count: Int) -> Bool {
+        guard let compressed = memory.withBytes(count: count, { CompressedPages(compressing: $0, pageBytes: pageBytes, codec: codec) })
+        else { return false }
         var length = UInt64(compressed.storedCount).littleEndian
-        guard withUnsafeBytes(of: &length, { file.write($0.baseAddress!, count: 8) }) else { return false }
-        guard compressed.withStoredBytes({ file.write($0.baseAddress!, count: $0.count) }) else { return false }
+        guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
+        guard compressed.withStoredBytes({ file.write($0) }) else { return false }
         originalBytes += count
         return true
     }
 
-    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
+    func read(into memory: RawMemory, count: Int) -> Bool {
         var length: UInt64 = 0
-        guard withUnsafeMutableBytes(of: &length, { file.read(into: $0.baseAddress!, count: 8) }) else { return false }
+        guard withUnsafeMutableBytes(of: &length, { file.read(into: $0) }) else { return false }
         // A corrupt length must not trap or become a huge allocation: a block never stores
         // more than its pages raw plus their headers.
         let pages = (count + pageBytes - 1) / pageBytes
@@ -42,10 +42,11 @@ final class CompressingPageStore: PageStore {
         let stored = Int(declared)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stored, 1), alignment: 8)
         defer { buffer.deallocate() }
-        guard stored == 0 || file.read(into: buffer.baseAddress!, count: stored) else { return false }
-        guard CompressedPages.decompress(stored: UnsafeRawBufferPointer(rebasing: buffer[0..<stored]), pageBytes: pageBytes,
-                                         codec: codec, into: UnsafeMutableRawBufferPointer(start: pointer, count: count))
-        else { return false }
+        guard stored == 0 || file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<stored])) else { return false }
+        guard memory.withMutableBytes(count: count, { destination in
+            CompressedPages.decompress(stored: UnsafeRawBufferPointer(rebasing: buffer[0..<stored]), pageBytes: pageBytes,
+                                       codec: codec, into: destination)
+        }) else { return false }
         originalBytes += count
         return true
     }

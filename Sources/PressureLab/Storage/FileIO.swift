@@ -36,11 +36,12 @@ enum FileIO {
         return Int(info.st_size)
     }
 
-    /// Reads exactly `count` bytes from an open descriptor, retrying interrupted reads.
-    static func readAll(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) throws(Failure) {
+    /// Fills `buffer` from an open descriptor, retrying interrupted reads.
+    static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) {
+        guard let base = buffer.baseAddress else { return }
         var done = 0
-        while done < count {
-            let got = systemRead(descriptor, pointer + done, count - done)
+        while done < buffer.count {
+            let got = systemRead(descriptor, base + done, buffer.count - done)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw .system(operation: "read", errno: errno)
@@ -50,11 +51,12 @@ enum FileIO {
         }
     }
 
-    /// Writes exactly `count` bytes to an open descriptor, retrying interrupted writes.
-    static func writeAll(_ descriptor: Int32, _ pointer: UnsafeRawPointer, count: Int) throws(Failure) {
+    /// Writes all of `bytes` to an open descriptor, retrying interrupted writes.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        guard let base = bytes.baseAddress else { return }
         var done = 0
-        while done < count {
-            let wrote = systemWrite(descriptor, pointer + done, count - done)
+        while done < bytes.count {
+            let wrote = systemWrite(descriptor, base + done, bytes.count - done)
             if wrote < 0 {
                 if errno == EINTR { continue }
                 throw .system(operation: "write", errno: errno)
@@ -68,8 +70,7 @@ enum FileIO {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .system(operation: "open", errno: errno) }
         defer { close(descriptor) }
-        guard let base = buffer.baseAddress else { return }
-        try readAll(descriptor, into: base, count: buffer.count)
+        try readAll(descriptor, into: buffer)
     }
 
     /// ``writeAtomically(_:_:durable:)`` for use inside non-throwing closures: the failure, or nil.
@@ -98,12 +99,10 @@ enum FileIO {
             unlink(temporary)
             return .system(operation: operation, errno: code)
         }
-        if let base = bytes.baseAddress {
-            do {
-                try writeAll(descriptor, base, count: bytes.count)
-            } catch {
-                throw fail("write")
-            }
+        do {
+            try writeAll(descriptor, bytes)
+        } catch {
+            throw fail("write")
         }
         if durable {
             guard fsync(descriptor) == 0 else { throw fail("fsync") }

@@ -3,14 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// Where paged-out memory goes, block after block, to be read back in the same order: the
 /// freezer's file, or the in-RAM compressed pool.
 protocol PageStore: AnyObject {
-    /// Takes `count` bytes at `pointer` (the caller frees them after).
-    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool
-    /// Gives back exactly `count` bytes into `pointer`, in the order they were written.
-    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool
+    /// Takes the first `count` bytes of `memory` (the caller frees it after).
+    func write(_ memory: RawMemory, count: Int) -> Bool
+    /// Gives back exactly `count` bytes into `memory`, in the order they were written.
+    func read(into memory: RawMemory, count: Int) -> Bool
     /// The gate of the app whose memory is read back (reading allocates).
     var gate: MemoryGate? { get }
 }
@@ -45,17 +46,27 @@ final class FreezerFile: PageStore {
         }
     }
 
-    /// Writes `count` bytes at `pointer`.
-    func write(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
-        guard (try? FileIO.writeAll(descriptor, pointer, count: count)) != nil else { return false }
-        bytesTransferred += count
+    /// Writes the first `count` bytes of `memory`.
+    func write(_ memory: RawMemory, count: Int) -> Bool {
+        memory.withBytes(count: count) { write($0) }
+    }
+
+    /// Reads exactly `count` bytes into `memory`.
+    func read(into memory: RawMemory, count: Int) -> Bool {
+        memory.withMutableBytes(count: count) { read(into: $0) }
+    }
+
+    /// Writes `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard (try? FileIO.writeAll(descriptor, bytes)) != nil else { return false }
+        bytesTransferred += bytes.count
         return true
     }
 
-    /// Reads exactly `count` bytes into `pointer`.
-    func read(into pointer: UnsafeMutableRawPointer, count: Int) -> Bool {
-        guard (try? FileIO.readAll(descriptor, into: pointer, count: count)) != nil else { return false }
-        bytesTransferred += count
+    /// Fills `buffer` from the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        guard (try? FileIO.readAll(descriptor, into: buffer)) != nil else { return false }
+        bytesTransferred += buffer.count
         return true
     }
 
@@ -69,28 +80,28 @@ private let systemClose = Glibc.close
 private let systemClose = Darwin.close
 #endif
 
-/// Moves an allocation's bytes to a freezer file and back.
+/// Moves an allocation's bytes to a freezer file (or the pool) and back.
 enum PageOut {
-    /// Writes `count` bytes and frees them; nil when the write failed (nothing is freed).
-    static func freeze(_ pointer: UnsafeMutableRawPointer?, count: Int, to file: any PageStore) -> Bool {
-        guard let pointer, count > 0 else { return true }
-        guard file.write(pointer, count: count) else { return false }
-        free(pointer)
+    /// Writes `count` bytes and frees them; false when the write failed (nothing is freed).
+    static func freeze(_ memory: RawMemory?, count: Int, to file: any PageStore) -> Bool {
+        guard let memory, count > 0 else { return true }
+        guard file.write(memory, count: count) else { return false }
+        memory.release()
         return true
     }
 
     /// Allocates `count` bytes and reads them back; nil when the memory or the read fails.
-    static func thaw(count: Int, from file: any PageStore) -> UnsafeMutableRawPointer? {
+    static func thaw(count: Int, from file: any PageStore) -> RawMemory? {
         guard count > 0 else { return nil }
         guard file.gate?.admit(count) ?? true else { return nil }
-        guard let pointer = HeapBlock.allocate(count) else {
+        guard let memory = RawMemory.allocate(count) else {
             HeapBlock.noteHostFailure(bytes: count, gate: file.gate)
             return nil
         }
-        guard file.read(into: pointer, count: count) else {
-            free(pointer)
+        guard file.read(into: memory, count: count) else {
+            memory.release()
             return nil
         }
-        return pointer
+        return memory
     }
 }

@@ -44,8 +44,8 @@ public struct Layer {
         guard needsDisplay else { return false }
         let bytes = backingBytes
         guard gate?.admit(bytes) ?? true else { return false }
-        guard let bitmap = HeapBlock.allocateFilled(bytes, fill: fill, pattern: View.pattern(for: index) ^ 0xFF,
-                                                    salt: UInt64(index) &+ 0xB17) else {
+        guard let bitmap = RawMemory.allocate(bytes, filledBy: fill, pattern: View.pattern(for: index) ^ 0xFF,
+                                              salt: UInt64(index) &+ 0xB17) else {
             HeapBlock.noteHostFailure(bytes: bytes, gate: gate)
             return false
         }
@@ -60,7 +60,7 @@ public struct Layer {
     public func purgeBackingStore() -> Bool {
         tree.withNode(index) { node in
             guard let backingStore = node.backingStore else { return false }
-            free(backingStore)
+            backingStore.release()
             node.backingStore = nil
             return true
         }
@@ -81,8 +81,8 @@ public struct Layer {
         let bytes = backingBytes
         return tree.withNode(index) { node in
             guard node.flags.contains(.backingFrozen) else { return true }
-            guard let pointer = PageOut.thaw(count: bytes, from: file) else { return false }
-            node.backingStore = pointer
+            guard let memory = PageOut.thaw(count: bytes, from: file) else { return false }
+            node.backingStore = memory
             node.flags.remove(.backingFrozen)
             return true
         }
@@ -92,8 +92,7 @@ public struct Layer {
     public func backingStoreChecksum() -> UInt64? {
         let bytes = backingBytes
         return tree.withNode(index) { node in
-            guard let backingStore = node.backingStore else { return nil }
-            return HeapBlock.checksum(UnsafeRawBufferPointer(start: backingStore, count: bytes))
+            node.backingStore?.checksum(count: bytes)
         }
     }
 }

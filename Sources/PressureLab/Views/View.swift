@@ -102,8 +102,8 @@ public struct View: Hashable {
         let bytes = self.bytes
         return tree.withNode(index) { node in
             guard node.flags.contains(.storageFrozen) else { return true }
-            guard let pointer = PageOut.thaw(count: bytes, from: file) else { return false }
-            node.storage = pointer
+            guard let memory = PageOut.thaw(count: bytes, from: file) else { return false }
+            node.storage = memory
             node.flags.remove(.storageFrozen)
             return true
         }
@@ -117,9 +117,9 @@ public struct View: Hashable {
         tree.withNode(index) { node in
             guard let storage = node.storage else { return }
             if let fill {
-                fill.fill(UnsafeMutableRawBufferPointer(start: storage, count: bytes), salt: salt)
+                storage.fill(count: bytes, with: fill, salt: salt)
             } else {
-                memset(storage, Int32(pattern), bytes)
+                storage.fill(count: bytes, pattern: pattern)
             }
         }
     }
@@ -128,7 +128,7 @@ public struct View: Hashable {
     public func storageChecksum() -> UInt64 {
         let bytes = self.bytes
         return tree.withNode(index) { node in
-            HeapBlock.checksum(UnsafeRawBufferPointer(start: node.storage, count: node.storage == nil ? 0 : bytes))
+            node.storage?.checksum(count: bytes) ?? RawMemory.checksum(UnsafeRawBufferPointer(start: nil, count: 0))
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PressureLabHeap
 
 /// The view description file format, version 1 (little-endian):
 ///
@@ -34,7 +35,7 @@ enum ViewDescriptionCodec {
                 buffer.storeBytes(of: Int64(node.backingBytes).littleEndian, toByteOffset: offset + 8, as: Int64.self)
                 buffer.storeBytes(of: Int64(node.childCount).littleEndian, toByteOffset: offset + 16, as: Int64.self)
             }
-            let checksum = HeapBlock.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
+            let checksum = RawMemory.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
             buffer.storeBytes(of: magic.littleEndian, toByteOffset: 0, as: UInt32.self)
             buffer.storeBytes(of: version.littleEndian, toByteOffset: 4, as: UInt32.self)
             buffer.storeBytes(of: UInt64(description.viewCount).littleEndian, toByteOffset: 8, as: UInt64.self)
@@ -88,7 +89,7 @@ enum ViewDescriptionCodec {
                                    + "(\(recordSize) bytes each): truncated or corrupt")
         }
         let expected = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-        let actual = HeapBlock.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
+        let actual = RawMemory.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
         guard expected == actual else {
             throw .fileCorrupt(path: path, offset: 16, reason: "checksum mismatch: the records were altered or damaged")
         }

@@ -31,8 +31,8 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     /// One view: its declared sizes, where its subtree ends, and its live memory.
     struct Node {
-        var storage: UnsafeMutableRawPointer?
-        var backingStore: UnsafeMutableRawPointer?
+        var storage: RawMemory?
+        var backingStore: RawMemory?
         /// Bytes of the view's own storage.
         let bytes: Int
         /// Bytes of the layer's bitmap when drawn.
@@ -70,7 +70,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
                     for index in 0..<count {
                         let view = declared[index]
                         let storage = admitted
-                            ? HeapBlock.allocateFilled(view.bytes, fill: fill, pattern: View.pattern(for: index), salt: UInt64(index))
+                            ? RawMemory.allocate(view.bytes, filledBy: fill, pattern: View.pattern(for: index), salt: UInt64(index))
                             : nil
                         if admitted, storage == nil, view.bytes > 0 { failed = view.bytes }
                         (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: view.bytes,
@@ -88,8 +88,8 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         let count = state.pointee.count
         withUnsafeMutablePointerToElements { nodes in
             for index in 0..<count {
-                if let storage = nodes[index].storage { free(storage) }
-                if let backingStore = nodes[index].backingStore { free(backingStore) }
+                nodes[index].storage?.release()
+                nodes[index].backingStore?.release()
             }
             nodes.deinitialize(count: count)
         }
@@ -208,8 +208,8 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         guard !range.isEmpty else { return }
         withUnsafeMutablePointerToElements { nodes in
             for index in range {
-                if let storage = nodes[index].storage { free(storage) }
-                if let backingStore = nodes[index].backingStore { free(backingStore) }
+                nodes[index].storage?.release()
+                nodes[index].backingStore?.release()
                 nodes[index].storage = nil
                 nodes[index].backingStore = nil
                 nodes[index].flags = .released
