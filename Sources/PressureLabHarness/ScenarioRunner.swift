@@ -15,13 +15,10 @@ public struct ScenarioRunner {
 
     public init() {}
 
-    /// The OS generation a cleanup policy's apps behave as (their callbacks).
+    /// The OS generation a cleanup policy's apps behave as (their callbacks): the policy's
+    /// own (``CleanupPolicy/generation``), else iOS 6 and later.
     public static func generation(for policy: String) -> OSGeneration {
-        switch policy {
-        case "ios2": return .iPhoneOS2
-        case "ios3": return .iOS3
-        default: return .iOS6
-        }
+        CleanupPolicies.named(policy)?.generation ?? .iOS6
     }
 
     /// One run. `trace` receives every event as it happens; `memory`, when given, each app's
@@ -69,7 +66,7 @@ public struct ScenarioRunner {
         var apps: [String: Application] = [:]
         for spec in scenario.apps {
             // The device's OS release decides the unload cycle when the scenario names one.
-            let generation = scenario.device.os?.generation ?? Self.generation(for: policy)
+            let generation = scenario.device.os?.generation ?? cleanup.generation ?? .iOS6
             let runtime = try RuntimeContext(app: spec.name, generation: generation, trace: recorder,
                                              reloadStatistics: statistics)
             runtime.contents = contents

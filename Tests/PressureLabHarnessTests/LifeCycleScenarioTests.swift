@@ -108,3 +108,21 @@ struct LifeCycleReportTests {
         }
     }
 }
+
+@Suite("The OS generation comes from types, not names")
+struct GenerationSourceTests {
+    @Test("a cleanup policy's type says which unload cycle it models; a device's OS release overrides it")
+    func fromTypes() throws {
+        #expect(IOS2Policy().generation == .iPhoneOS2 && IOS3Policy().generation == .iOS3)
+        #expect(IOS6Policy().generation == nil && KeepAllPolicy().generation == nil && CostAwarePolicy().generation == nil)
+        #expect(ScenarioRunner.generation(for: "ios3") == .iOS3 && ScenarioRunner.generation(for: "lru") == .iOS6)
+        #expect(OSRelease.iOS4.generation == .iOS3 && OSRelease.iOS4.hasMultitasking)
+        #expect(OSRelease.iPhoneOS3.generation == .iOS3 && !OSRelease.iPhoneOS3.hasMultitasking)
+        // A scenario that names its OS release runs under any policy (the release sets the cycle).
+        let text = LifeCycleScenarioTests.scenario(device: ", os: \"5\"", script: "  - launch: a\n  - warning")
+        var kinds: [String] = []
+        _ = try ScenarioRunner().run(try ScenarioLoader().parse(text, path: "life.yaml"), policy: "ios3", termination: "jetsam",
+                                     trace: { kinds.append($0.kind.rawValue) })
+        #expect(kinds.contains("didReceiveMemoryWarning"))
+    }
+}

@@ -141,8 +141,16 @@ public struct CleanupPlan: Sendable, Equatable {
 public protocol CleanupPolicy {
     /// The policy's name in reports (`[a-z0-9-]+`).
     var name: String { get }
+    /// The UIKit generation whose memory-warning behaviour the policy models, when it models
+    /// one (iPhone OS 2.2's or iOS 3's unload cycle); nil: today's (iOS 6 and later).
+    var generation: OSGeneration? { get }
     /// Decides what to release.
     func plan(for context: CleanupContext) -> CleanupPlan
+}
+
+extension CleanupPolicy {
+    /// Most policies model no generation of their own.
+    public var generation: OSGeneration? { nil }
 }
 
 /// What cleanups released, counted.
