@@ -93,26 +93,6 @@ func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [
     return scenarios
 }
 
-/// The device profile of each scenario: `--profile`, else the scenario's own, else the
-/// default. Every profile is loaded once; an invalid one prints its problems and exits 65.
-func loadProfiles(for scenarios: [Scenario], option: String?) throws -> [String: DeviceProfile] {
-    var loaded: [String: DeviceProfile] = [:]
-    var byScenario: [String: DeviceProfile] = [:]
-    for scenario in scenarios {
-        let name = option ?? scenario.device.profile ?? ProfileLibrary.defaultName
-        if loaded[name] == nil {
-            do {
-                loaded[name] = try ProfileLibrary.load(name)
-            } catch {
-                StandardError.write(error.description + "\n")
-                throw ExitCodes.invalidScenario
-            }
-        }
-        byScenario[scenario.name] = loaded[name]
-    }
-    return byScenario
-}
-
 /// Runs that completed, and their trace (written, not yet in place).
 struct CompletedRuns {
     var runs: [RunResult]
@@ -131,43 +111,37 @@ struct CompletedRuns {
     }
 }
 
-/// Runs scenarios under policies, with progress on a terminal, streaming the trace. A run
-/// that fails, or a trace that cannot be written, exits 1 and leaves no trace file.
+/// Runs scenarios under policies through the harness's ``RunPlan``, with progress on a
+/// terminal, streaming the trace. A run that fails, or a trace that cannot be written, exits
+/// 1 (an invalid profile 65) and leaves no trace file.
 func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
-    let profiles = try loadProfiles(for: scenarios, option: options.profile)
+    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
+                       seed: options.seed, profile: options.profile, compressor: options.compressor)
+    if case .failure(let failure) = Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
+        StandardError.write(failure.description + "\n")
+        throw ExitCodes.invalidScenario
+    }
     let writer = try OutputOptions.openTrace(options.trace, format: options.traceFormat)
-    // Memory tracks only where the format has them (a pass over the apps every step).
-    let memory: ((String, Int) -> Void)? = writer is ChromeTraceWriter ? { app, bytes in writer?.sampleMemory(app: app, bytes: bytes) } : nil
     let progress = Progress(enabled: Progress.isTerminal)
-    var runs: [RunResult] = []
-    let runner = ScenarioRunner()
-    for scenario in scenarios {
-        for policy in policies {
-            for index in 0..<options.repeat {
-                let label = "\(scenario.name) / \(policy) / \(options.termination)"
-                progress.show(label)
-                writer?.beginRun("\(label) #\(index + 1)")
-                do {
-                    runs.append(try runner.run(scenario, policy: policy, termination: options.termination, seed: options.seed,
-                                               repeatIndex: index, profile: profiles[scenario.name], compressor: options.compressor,
-                                               trace: writer.map { writer in { writer.write($0) } }, memory: memory,
-                                               progress: { done, total in progress.show("\(label): step \(done)/\(total)") }))
-                } catch {
-                    progress.clear()
-                    writer?.discard()
-                    StandardError.write("pressurelab: \(label): the run failed: \(error)\n")
-                    throw ExitCodes.runFailed
-                }
-                if writer?.failure != nil {
-                    progress.clear()
-                    try OutputOptions.check(writer)
-                }
-            }
+    do throws(RunPlan.Failure) {
+        let outcome = try plan.execute(trace: writer, cellStarted: { progress.show($0.label) },
+                                       stepProgress: { cell, done, total in progress.show("\(cell.label): step \(done)/\(total)") })
+        progress.clear()
+        return CompletedRuns(runs: outcome.runs, trace: writer, profile: outcome.profile)
+    } catch {
+        progress.clear()
+        writer?.discard()
+        switch error {
+        case .invalidProfile:
+            StandardError.write(error.description + "\n")
+            throw ExitCodes.invalidScenario
+        case .runFailed:
+            StandardError.write("pressurelab: \(error)\n")
+            throw ExitCodes.runFailed
+        case .traceFailed(let failure):
+            throw OutputOptions.failed(failure, what: "the trace")
         }
     }
-    progress.clear()
-    let shared = Set(profiles.values.map(\.hash)).count == 1 ? profiles.values.first : nil
-    return CompletedRuns(runs: runs, trace: writer, profile: shared)
 }
 
 /// Prints runs in the chosen format (then `trailer`) and writes the trace, the results

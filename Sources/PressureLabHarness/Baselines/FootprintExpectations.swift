@@ -89,8 +89,9 @@ public enum Footprint {
     /// Runs a scenario (loaded, or built in Swift).
     public static func run(_ scenario: Scenario, policy: String = "ios6", termination: String = "jetsam",
                            seed: UInt64? = nil, profile: String? = nil) throws -> RunResult {
-        let deviceProfile = try ProfileLibrary.load(profile ?? scenario.device.profile)
-        return try ScenarioRunner().run(scenario, policy: policy, termination: termination, seed: seed, profile: deviceProfile)
+        // The same entry point as the command line's `run`.
+        let plan = RunPlan(scenarios: [scenario], policies: [policy], termination: termination, seed: seed, profile: profile)
+        return try plan.execute().runs[0]
     }
 
     /// Throws a ``Violation`` when `metric` exceeds `limit`.

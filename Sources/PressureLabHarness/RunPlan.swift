@@ -1,0 +1,131 @@
+import PressureLab
+
+/// What to run, how, and where its trace goes: the one entry point that the command line
+/// and ``Footprint`` call (and a sweep engine will). The caller parses and prints; the plan
+/// loads profiles, runs every cell in order and streams the trace.
+///
+/// ```swift
+/// let plan = RunPlan(scenarios: [try ScenarioLoader().load(path: "scenarios/photo-browser.yaml")],
+///                    policies: ["ios3", "ios6"])
+/// let runs = try plan.execute().runs
+/// ```
+public struct RunPlan {
+    /// One run of the plan: a scenario under a policy, one repeat.
+    public struct Cell: Sendable {
+        public var scenario: Scenario
+        public var policy: String
+        public var repeatIndex: Int
+        /// `scenario / policy / termination`.
+        public var label: String
+    }
+
+    /// Why a plan could not run to the end.
+    public enum Failure: Error, CustomStringConvertible {
+        /// A device profile could not be loaded (with its located problems).
+        case invalidProfile(ScenarioError)
+        /// A run failed (the cell's label and the reason).
+        case runFailed(label: String, reason: String)
+        /// The trace could not be written.
+        case traceFailed(HarnessError)
+
+        public var description: String {
+            switch self {
+            case .invalidProfile(let error): return error.description
+            case .runFailed(let label, let reason): return "\(label): the run failed: \(reason)"
+            case .traceFailed(let error): return "\(error)"
+            }
+        }
+    }
+
+    /// What a plan produced: the runs, and the profile they all used when they share one.
+    public struct Outcome {
+        public var runs: [RunResult]
+        public var profile: DeviceProfile?
+    }
+
+    public var scenarios: [Scenario]
+    public var policies: [String]
+    public var termination: String
+    public var repeats: Int
+    /// The seed of every run (nil: each scenario's own).
+    public var seed: UInt64?
+    /// The device profile of every run (a bundled name or a file; nil: each scenario's own,
+    /// else ``ProfileLibrary/defaultName``).
+    public var profile: String?
+    /// Overrides the profile's compressor.
+    public var compressor: Compressor?
+
+    public init(scenarios: [Scenario], policies: [String], termination: String = "jetsam", repeats: Int = 1,
+                seed: UInt64? = nil, profile: String? = nil, compressor: Compressor? = nil) {
+        self.scenarios = scenarios
+        self.policies = policies
+        self.termination = termination
+        self.repeats = repeats
+        self.seed = seed
+        self.profile = profile
+        self.compressor = compressor
+    }
+
+    /// Every cell, in the order they run: scenarios, then policies, then repeats.
+    public var cells: [Cell] {
+        scenarios.flatMap { scenario in
+            policies.flatMap { policy in
+                (0..<max(1, repeats)).map { index in
+                    Cell(scenario: scenario, policy: policy, repeatIndex: index,
+                         label: "\(scenario.name) / \(policy) / \(termination)")
+                }
+            }
+        }
+    }
+
+    /// The device profile of each scenario (by name): ``profile``, else the scenario's own,
+    /// else the default; each loaded once.
+    public func profiles() throws(Failure) -> [String: DeviceProfile] {
+        var loaded: [String: DeviceProfile] = [:]
+        var byScenario: [String: DeviceProfile] = [:]
+        for scenario in scenarios {
+            let name = profile ?? scenario.device.profile ?? ProfileLibrary.defaultName
+            if loaded[name] == nil {
+                do {
+                    loaded[name] = try ProfileLibrary.load(name)
+                } catch {
+                    throw .invalidProfile(error)
+                }
+            }
+            byScenario[scenario.name] = loaded[name]
+        }
+        return byScenario
+    }
+
+    /// Runs every cell in order, streaming events into `trace` (and memory samples, for a
+    /// format that has them).
+    ///
+    /// - Parameters:
+    ///   - cellStarted: called before each cell.
+    ///   - stepProgress: called every 256 steps of a cell with (steps done, steps in all).
+    /// - Throws: ``Failure``: the first run that fails, or a trace that cannot be written
+    ///   (the trace is left for the caller to discard).
+    public func execute(trace: (any TraceOutput)? = nil, cellStarted: ((Cell) -> Void)? = nil,
+                        stepProgress: ((Cell, Int, Int) -> Void)? = nil) throws(Failure) -> Outcome {
+        let profiles = try profiles()
+        // Memory tracks only where the format has them (a pass over the apps every step).
+        let memory: ((String, Int) -> Void)? = trace is ChromeTraceWriter ? { app, bytes in trace?.sampleMemory(app: app, bytes: bytes) } : nil
+        let runner = ScenarioRunner()
+        var runs: [RunResult] = []
+        for cell in cells {
+            cellStarted?(cell)
+            trace?.beginRun("\(cell.label) #\(cell.repeatIndex + 1)")
+            do {
+                runs.append(try runner.run(cell.scenario, policy: cell.policy, termination: termination, seed: seed,
+                                           repeatIndex: cell.repeatIndex, profile: profiles[cell.scenario.name],
+                                           compressor: compressor, trace: trace.map { trace in { trace.write($0) } },
+                                           memory: memory, progress: stepProgress.map { report in { report(cell, $0, $1) } }))
+            } catch {
+                throw .runFailed(label: cell.label, reason: "\(error)")
+            }
+            if let failure = trace?.failure { throw .traceFailed(failure) }
+        }
+        let shared = Set(profiles.values.map(\.hash)).count == 1 ? profiles.values.first : nil
+        return Outcome(runs: runs, profile: shared)
+    }
+}
