@@ -105,17 +105,7 @@ public enum ResultFormatter {
 
     /// A plain-text table.
     public static func table(_ rows: [ComparisonRow]) -> String {
-        let all = [header] + rows.map { cells($0, machine: false) }
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                let numeric = index >= 3 && (cell.first?.isNumber ?? false || cell.first == "+" || cell.first == "-")
-                return numeric ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([line(header), rule] + rows.map { line(cells($0, machine: false)) }).joined(separator: "\n") + "\n"
+        TextTable.render(header: header, rows: rows.map { cells($0, machine: false) }, firstNumericColumn: 3) + "\n"
     }
 
     /// RFC 4180 CSV with exact numbers (bytes, nanoseconds).
