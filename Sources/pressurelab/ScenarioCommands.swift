@@ -128,10 +128,10 @@ struct SuiteCommand: ParsableCommand {
         let scenarios = try loadScenarios([], library: options.library)
         let completed = try runAll(scenarios, policies: CleanupPolicies.builtInNames, options: options)
         var trailer = ""
-        if options.format == "table" {
+        if options.format == .table {
             let seconds = Double(MonotonicClock.now() - start) / 1e9
             trailer = "\n\(scenarios.count) scenarios x \(CleanupPolicies.builtInNames.count) policies, termination "
-                + "\(options.termination): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s. "
+                + "\(options.termination.rawValue): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s. "
                 + "Dominated: another policy has less or equal mean footprint and reload time.\n"
         }
         try report(completed, options: options, trailer: trailer)

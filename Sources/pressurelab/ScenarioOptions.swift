@@ -15,7 +15,7 @@ enum ExitCodes {
 /// Options shared by the commands that run scenarios.
 struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Termination policy: none, jetsam, lmk, largest-first, freeze.")
-    var termination = "jetsam"
+    var termination: TerminationKind = .jetsam
 
     @Option(name: .long, help: "Runs of each scenario and policy.")
     var `repeat` = 1
@@ -36,7 +36,7 @@ struct RunOptions: ParsableArguments {
     var html: String?
 
     @Option(name: .long, help: "Output format: table, json, csv, markdown.")
-    var format: String = "table"
+    var format: ResultFormat = .table
 
     @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
     var scenarios: String?
@@ -48,13 +48,7 @@ struct RunOptions: ParsableArguments {
     var compressor: Compressor?
 
     mutating func validate() throws {
-        guard ResultFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; valid formats are table, json, csv, markdown")
-        }
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be 1 or more (got \(`repeat`))") }
-        guard TerminationPolicies.named(termination) != nil else {
-            throw ValidationError("unknown termination policy '\(termination)'; valid policies are \(TerminationPolicies.builtInNames.joined(separator: ", "))")
-        }
         try OutputOptions.requireDistinct(outputs)
     }
 
@@ -115,7 +109,7 @@ struct CompletedRuns {
 /// terminal, streaming the trace. A run that fails, or a trace that cannot be written, exits
 /// 1 (an invalid profile 65) and leaves no trace file.
 func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
-    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
+    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination.rawValue, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
     if case .failure(let failure) = Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
         StandardError.write(failure.description + "\n")
@@ -153,7 +147,7 @@ func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "
     if let html = options.html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
     let rows = ResultFormatter.comparison(completed.runs)
     let text: String
-    switch ResultFormat(rawValue: options.format) ?? .table {
+    switch options.format {
     case .table: text = ResultFormatter.table(rows)
     case .csv: text = ResultFormatter.csv(rows)
     case .markdown: text = ResultFormatter.markdown(rows)
@@ -163,6 +157,8 @@ func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "
 }
 
 extension Compressor: ExpressibleByArgument {}
+extension ResultFormat: ExpressibleByArgument {}
+extension TerminationKind: ExpressibleByArgument {}
 
 enum StandardError {
     static func write(_ text: String) { FileHandleStandardError.write(text) }

@@ -84,18 +84,29 @@ public struct FreezePolicy: TerminationPolicy {
     }
 }
 
+/// The built-in termination policies, as a type: what the command line accepts.
+public enum TerminationKind: String, CaseIterable, Sendable {
+    case none, jetsam, lmk
+    case largestFirst = "largest-first"
+    case freeze
+
+    /// A policy of this kind.
+    public var policy: any TerminationPolicy {
+        switch self {
+        case .none: return NoTermination()
+        case .jetsam: return JetsamPolicy()
+        case .lmk: return LowMemoryKillerPolicy()
+        case .largestFirst: return LargestFirstPolicy()
+        case .freeze: return FreezePolicy()
+        }
+    }
+}
+
 /// The built-in termination policies by name.
 public enum TerminationPolicies {
-    public static let builtInNames = ["none", "jetsam", "lmk", "largest-first", "freeze"]
+    public static let builtInNames = TerminationKind.allCases.map(\.rawValue)
 
     public static func named(_ name: String) -> (any TerminationPolicy)? {
-        switch name {
-        case "none": return NoTermination()
-        case "jetsam": return JetsamPolicy()
-        case "lmk": return LowMemoryKillerPolicy()
-        case "largest-first": return LargestFirstPolicy()
-        case "freeze": return FreezePolicy()
-        default: return nil
-        }
+        TerminationKind(rawValue: name)?.policy
     }
 }
