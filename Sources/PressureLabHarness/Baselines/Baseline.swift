@@ -32,14 +32,12 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var key: String { "\(scenario) / \(policy) / \(termination)" }
     }
 
-    /// Byte metrics (deterministic: gated tightly).
-    public static let byteMetrics = ["peakRetainedBytes", "finalRetainedBytes", "meanRetainedBytes", "dataLossBytes"]
+    /// Byte metrics (deterministic: gated tightly), by their names in the file (``GatedMetric``).
+    public static let byteMetrics = GatedMetric.names(.bytes)
     /// Device-time metrics (modelled, deterministic: gated exactly by default).
-    public static let deviceTimeMetrics = ["coldLaunchDeviceNs.p50", "resumeDeviceNs.p50", "viewReloadDeviceNs.p50",
-                                           "reloadDeviceTimeNs"]
+    public static let deviceTimeMetrics = GatedMetric.names(.deviceTime)
     /// Latency metrics (medians over repeats: gated with a noise tolerance).
-    public static let latencyMetrics = ["viewReloadLatencyNs.p50", "viewReloadLatencyNs.p99", "coldLaunchLatencyNs.p50",
-                                        "coldLaunchLatencyNs.p99", "resumeLatencyNs.p50", "reloadTimeNs"]
+    public static let latencyMetrics = GatedMetric.names(.latency)
 
     /// Builds a baseline from runs (repeats of the same scenario and policies are merged:
     /// bytes from the first, latencies as medians).
@@ -65,37 +63,18 @@ public struct Baseline: Codable, Sendable, Equatable {
             let group = groups[key]!
             let first = group[0]
             var metrics: [String: Double] = [:]
-            for name in byteMetrics { metrics[name] = Double(value(of: name, in: first)) }
-            for name in latencyMetrics { metrics[name] = median(group.map { Double(value(of: name, in: $0)) }) }
-            // Device time is deterministic, like bytes: the first run's figure, gated exactly.
-            if first.metrics.reloadDeviceTimeNs != nil {
-                for name in deviceTimeMetrics { metrics[name] = Double(value(of: name, in: first)) }
+            for metric in GatedMetric.allCases where metric.isBaselined {
+                switch metric.kind {
+                // Latencies are noise: the median over the repeats.
+                case .latency: metrics[metric.rawValue] = median(group.map(metric.value(in:)))
+                // Device time is deterministic, like bytes: the first run's figure, gated
+                // exactly; absent without a profile.
+                case .deviceTime where first.metrics.reloadDeviceTimeNs == nil: continue
+                case .bytes, .deviceTime, .count: metrics[metric.rawValue] = metric.value(in: first)
+                }
             }
-            metrics["kills"] = Double(first.metrics.kills)
-            metrics["coldLaunches"] = Double(first.metrics.coldLaunches)
             return Entry(scenario: first.scenario, policy: first.policy, termination: first.termination, seed: first.seed,
                          repeats: group.count, metrics: metrics)
-        }
-    }
-
-    static func value(of metric: String, in run: RunResult) -> UInt64 {
-        let metrics = run.metrics
-        switch metric {
-        case "peakRetainedBytes": return UInt64(max(0, metrics.peakRetainedBytes))
-        case "finalRetainedBytes": return UInt64(max(0, metrics.finalRetainedBytes))
-        case "meanRetainedBytes": return UInt64(max(0, metrics.meanRetainedBytes))
-        case "dataLossBytes": return UInt64(max(0, metrics.dataLossBytes))
-        case "viewReloadLatencyNs.p50": return metrics.viewReloadLatencyNs.p50
-        case "viewReloadLatencyNs.p99": return metrics.viewReloadLatencyNs.p99
-        case "coldLaunchLatencyNs.p50": return metrics.coldLaunchLatencyNs.p50
-        case "coldLaunchLatencyNs.p99": return metrics.coldLaunchLatencyNs.p99
-        case "resumeLatencyNs.p50": return metrics.resumeLatencyNs.p50
-        case "reloadTimeNs": return metrics.reloadTimeNs
-        case "coldLaunchDeviceNs.p50": return metrics.coldLaunchDeviceNs?.p50 ?? 0
-        case "resumeDeviceNs.p50": return metrics.resumeDeviceNs?.p50 ?? 0
-        case "viewReloadDeviceNs.p50": return metrics.viewReloadDeviceNs?.p50 ?? 0
-        case "reloadDeviceTimeNs": return metrics.reloadDeviceTimeNs ?? 0
-        default: return 0
         }
     }
 

@@ -12,45 +12,8 @@ import PressureLab
 /// }
 /// ```
 public enum Footprint {
-    /// A metric to assert on.
-    public enum Metric: String, Sendable, CaseIterable {
-        case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
-        case viewReloadP50, viewReloadP99, coldLaunchP50, coldLaunchP99, reloadTimeNs
-        case kills, coldLaunches, viewReloads
-        /// Device time (modelled with the run's profile; 0 without one).
-        case viewReloadDeviceP50, coldLaunchDeviceP50, resumeDeviceP50, reloadDeviceTimeNs
-
-        func value(in run: RunResult) -> Double {
-            let metrics = run.metrics
-            switch self {
-            case .peakRetainedBytes: return Double(metrics.peakRetainedBytes)
-            case .finalRetainedBytes: return Double(metrics.finalRetainedBytes)
-            case .meanRetainedBytes: return Double(metrics.meanRetainedBytes)
-            case .dataLossBytes: return Double(metrics.dataLossBytes)
-            case .viewReloadP50: return Double(metrics.viewReloadLatencyNs.p50)
-            case .viewReloadP99: return Double(metrics.viewReloadLatencyNs.p99)
-            case .coldLaunchP50: return Double(metrics.coldLaunchLatencyNs.p50)
-            case .coldLaunchP99: return Double(metrics.coldLaunchLatencyNs.p99)
-            case .reloadTimeNs: return Double(metrics.reloadTimeNs)
-            case .kills: return Double(metrics.kills)
-            case .coldLaunches: return Double(metrics.coldLaunches)
-            case .viewReloads: return Double(metrics.viewReloads)
-            case .viewReloadDeviceP50: return Double(metrics.viewReloadDeviceNs?.p50 ?? 0)
-            case .coldLaunchDeviceP50: return Double(metrics.coldLaunchDeviceNs?.p50 ?? 0)
-            case .resumeDeviceP50: return Double(metrics.resumeDeviceNs?.p50 ?? 0)
-            case .reloadDeviceTimeNs: return Double(metrics.reloadDeviceTimeNs ?? 0)
-            }
-        }
-
-        var unit: String {
-            switch self {
-            case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return "bytes"
-            case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .reloadTimeNs,
-                 .viewReloadDeviceP50, .coldLaunchDeviceP50, .resumeDeviceP50, .reloadDeviceTimeNs: return "ns"
-            case .kills, .coldLaunches, .viewReloads: return "count"
-            }
-        }
-    }
+    /// A metric to assert on: the same type that baselines and gates use.
+    public typealias Metric = GatedMetric
 
     /// A figure over its limit.
     public struct Violation: Error, CustomStringConvertible, Sendable {

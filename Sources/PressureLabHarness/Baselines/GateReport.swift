@@ -23,9 +23,11 @@ public struct GateReport: Sendable {
 
         static func format(_ value: Double, _ metric: String) -> String {
             guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
-            if metric.hasSuffix("Bytes") { return "\(Int(value)) B" }
-            if metric.contains("Ns") { return Units.duration(UInt64(max(0, value))) }
-            return String(Int(value))
+            switch GatedMetric(rawValue: metric)?.unit {
+            case "bytes": return "\(Int(value)) B"
+            case "ns": return Units.duration(UInt64(max(0, value)))
+            default: return String(Int(value))
+            }
         }
     }
 
@@ -113,7 +115,7 @@ public struct GateReport: Sendable {
         var points: [Point] = []
         for entry in Baseline.entries(from: runs) {
             for (metric, value) in entry.metrics.sorted(by: { $0.key < $1.key }) {
-                let unit = metric.hasSuffix("Bytes") ? "bytes" : (metric.contains("Ns") ? "ns" : "count")
+                let unit = GatedMetric(rawValue: metric)?.unit ?? "count"
                 points.append(Point(name: "\(entry.key) / \(metric)", unit: unit, value: value))
             }
         }

@@ -48,10 +48,12 @@ public struct Thresholds: Codable, Sendable, Equatable {
     /// The allowance for `metric`.
     public func allowance(for metric: String) -> Allowance {
         if let specific = metrics[metric] { return specific }
-        if Baseline.byteMetrics.contains(metric) { return bytes }
-        if Baseline.latencyMetrics.contains(metric) { return latency }
-        if Baseline.deviceTimeMetrics.contains(metric) { return deviceTime }
-        return counts
+        switch GatedMetric(rawValue: metric)?.kind {
+        case .bytes: return bytes
+        case .latency: return latency
+        case .deviceTime: return deviceTime
+        case .count, nil: return counts
+        }
     }
 
     /// Reads thresholds from a JSON file; keys left out keep their defaults.
@@ -80,7 +82,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
             thresholds.counts = partial.counts ?? thresholds.counts
             thresholds.deviceTime = partial.deviceTime ?? thresholds.deviceTime
             thresholds.metrics = partial.metrics ?? [:]
-            let known = Set(Baseline.byteMetrics + Baseline.latencyMetrics + Baseline.deviceTimeMetrics + ["kills", "coldLaunches"])
+            let known = Set(GatedMetric.allCases.filter(\.isBaselined).map(\.rawValue))
             for name in thresholds.metrics.keys where !known.contains(name) {
                 throw GateError.thresholdsInvalid(path: path, reason: "unknown metric '\(name)'; metrics: \(known.sorted().joined(separator: ", "))")
             }

@@ -1,0 +1,76 @@
+/// A figure of a run that baselines record, gates check and ``Footprint`` expectations name:
+/// one type, with its kind (which decides its default allowance) and its unit. The raw value
+/// is the name a baseline file and a thresholds file use.
+public enum GatedMetric: String, CaseIterable, Sendable {
+    // Measured bytes (deterministic: gated tightly).
+    case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
+    // Host latencies (medians over repeats: gated with a noise tolerance).
+    case viewReloadP50 = "viewReloadLatencyNs.p50"
+    case viewReloadP99 = "viewReloadLatencyNs.p99"
+    case coldLaunchP50 = "coldLaunchLatencyNs.p50"
+    case coldLaunchP99 = "coldLaunchLatencyNs.p99"
+    case resumeP50 = "resumeLatencyNs.p50"
+    case reloadTimeNs
+    // Device time (modelled with the run's profile, deterministic: gated exactly; 0 without one).
+    case coldLaunchDeviceP50 = "coldLaunchDeviceNs.p50"
+    case resumeDeviceP50 = "resumeDeviceNs.p50"
+    case viewReloadDeviceP50 = "viewReloadDeviceNs.p50"
+    case reloadDeviceTimeNs
+    // Counts.
+    case kills, coldLaunches, viewReloads
+
+    /// What kind of figure it is.
+    public enum Kind: Sendable {
+        case bytes, latency, deviceTime, count
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return .bytes
+        case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .resumeP50, .reloadTimeNs: return .latency
+        case .coldLaunchDeviceP50, .resumeDeviceP50, .viewReloadDeviceP50, .reloadDeviceTimeNs: return .deviceTime
+        case .kills, .coldLaunches, .viewReloads: return .count
+        }
+    }
+
+    /// `bytes`, `ns` or `count`.
+    public var unit: String {
+        switch kind {
+        case .bytes: return "bytes"
+        case .latency, .deviceTime: return "ns"
+        case .count: return "count"
+        }
+    }
+
+    /// Whether baselines record it (view reloads are not gated: a policy's choice, not a cost).
+    public var isBaselined: Bool { self != .viewReloads }
+
+    /// The metric's value in a run.
+    public func value(in run: RunResult) -> Double {
+        let metrics = run.metrics
+        switch self {
+        case .peakRetainedBytes: return Double(max(0, metrics.peakRetainedBytes))
+        case .finalRetainedBytes: return Double(max(0, metrics.finalRetainedBytes))
+        case .meanRetainedBytes: return Double(max(0, metrics.meanRetainedBytes))
+        case .dataLossBytes: return Double(max(0, metrics.dataLossBytes))
+        case .viewReloadP50: return Double(metrics.viewReloadLatencyNs.p50)
+        case .viewReloadP99: return Double(metrics.viewReloadLatencyNs.p99)
+        case .coldLaunchP50: return Double(metrics.coldLaunchLatencyNs.p50)
+        case .coldLaunchP99: return Double(metrics.coldLaunchLatencyNs.p99)
+        case .resumeP50: return Double(metrics.resumeLatencyNs.p50)
+        case .reloadTimeNs: return Double(metrics.reloadTimeNs)
+        case .coldLaunchDeviceP50: return Double(metrics.coldLaunchDeviceNs?.p50 ?? 0)
+        case .resumeDeviceP50: return Double(metrics.resumeDeviceNs?.p50 ?? 0)
+        case .viewReloadDeviceP50: return Double(metrics.viewReloadDeviceNs?.p50 ?? 0)
+        case .reloadDeviceTimeNs: return Double(metrics.reloadDeviceTimeNs ?? 0)
+        case .kills: return Double(metrics.kills)
+        case .coldLaunches: return Double(metrics.coldLaunches)
+        case .viewReloads: return Double(metrics.viewReloads)
+        }
+    }
+
+    /// The names of the baselined metrics of one kind, in declaration order.
+    static func names(_ kind: Kind) -> [String] {
+        allCases.filter { $0.kind == kind && $0.isBaselined }.map(\.rawValue)
+    }
+}
