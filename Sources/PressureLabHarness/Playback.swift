@@ -177,7 +177,7 @@ struct Playback {
     }
 
     /// Draws one step from the mix, with arguments from the seed.
-    private mutating func draw(_ mix: [String: Double]) -> Scenario.Step {
+    private mutating func draw(_ mix: [RandomStepKind: Double]) -> Scenario.Step {
         let kinds = mix.keys.sorted()
         let total = kinds.reduce(0) { $0 + mix[$1]! }
         var pick = Double.random(in: 0..<total, using: &random)
@@ -189,18 +189,18 @@ struct Playback {
         let appNames = scenario.apps.map(\.name)
         let screens = foreground.map { app in app.runtime.registeredScreens.keys.filter { !$0.hasPrefix("ui-") }.sorted() } ?? []
         switch kind {
-        case "push": return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .push(screens.randomElement(using: &random)!)
-        case "present": return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .present(screens.randomElement(using: &random)!)
-        case "pop": return .pop(1)
-        case "pop_to_root": return .popToRoot
-        case "select_tab": return .selectTab(Int.random(in: 0..<5, using: &random))
-        case "switch": return .switchTo(appNames.randomElement(using: &random)!)
-        case "dismiss": return .dismiss
-        case "warning": return .warning(Int.random(in: 0..<4, using: &random) == 0 ? .critical : .warning)
-        case "type": return .type(Int.random(in: Scenario.randomTypeBytes, using: &random))
-        case "scroll": return .scroll(Int.random(in: -5...20, using: &random))
-        case "home": return .home
-        default: return .idle(Double(Int.random(in: 1...30, using: &random)))
+        case .push: return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .push(screens.randomElement(using: &random)!)
+        case .present: return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .present(screens.randomElement(using: &random)!)
+        case .pop: return .pop(1)
+        case .popToRoot: return .popToRoot
+        case .selectTab: return .selectTab(Int.random(in: 0..<5, using: &random))
+        case .switchApp: return .switchTo(appNames.randomElement(using: &random)!)
+        case .dismiss: return .dismiss
+        case .warning: return .warning(Int.random(in: 0..<4, using: &random) == 0 ? .critical : .warning)
+        case .type: return .type(Int.random(in: Scenario.randomTypeBytes, using: &random))
+        case .scroll: return .scroll(Int.random(in: -5...20, using: &random))
+        case .home: return .home
+        case .idle: return .idle(Double(Int.random(in: 1...30, using: &random)))
         }
     }
 

@@ -70,7 +70,7 @@ public struct Scenario: Sendable {
         /// An app launched straight into the background.
         case launchBackground(String)
         case repeatSteps(times: Int, steps: [Step])
-        case random(steps: Int, mix: [String: Double])
+        case random(steps: Int, mix: [RandomStepKind: Double])
 
         /// The step as the timeline and trace name it, e.g. `push detail`.
         public var label: String {
@@ -96,9 +96,8 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// The step kinds a `random` mix may name.
-    public static let randomStepKinds = ["push", "pop", "select_tab", "switch", "present", "dismiss", "warning",
-                                         "type", "scroll", "home", "idle", "pop_to_root"]
+    /// The step kinds a `random` mix may name, as scenarios write them.
+    public static let randomStepKinds = RandomStepKind.allCases.map(\.rawValue)
 
     /// The number of steps the script performs once `repeat` is expanded (a `random` counts
     /// its steps). Counts work, not entries: every iteration of a `repeat` costs at least one
@@ -116,4 +115,16 @@ public struct Scenario: Sendable {
         }
         return count(script)
     }
+}
+
+/// A kind of step a `random` mix draws, with its weight (`mix: { push: 4, pop: 3 }`).
+public enum RandomStepKind: String, CaseIterable, Sendable, Comparable {
+    case push, pop
+    case selectTab = "select_tab"
+    case switchApp = "switch"
+    case present, dismiss, warning, type, scroll, home, idle
+    case popToRoot = "pop_to_root"
+
+    /// By name, so that a seed draws the same steps as it always did.
+    public static func < (lhs: RandomStepKind, rhs: RandomStepKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

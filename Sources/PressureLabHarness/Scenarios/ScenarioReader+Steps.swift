@@ -122,16 +122,16 @@ extension ScenarioReader {
         case "random":
             guard let arg = needs("{ steps: N, mix: { push: 4, ... } }"), let map = mapping(arg, stepKey, allowed: ["steps", "mix"]) else { return nil }
             let count = required(map, "steps", in: arg, path: stepKey).flatMap { int($0, "\(stepKey).steps", min: 0, max: Self.maximumExpandedSteps) }
-            var mix: [String: Double] = [:]
+            var mix: [RandomStepKind: Double] = [:]
             if let mixNode = required(map, "mix", in: arg, path: stepKey),
                let mixMap = mapping(mixNode, "\(stepKey).mix", allowed: Scenario.randomStepKinds) {
                 for (kindNode, weightNode) in mixMap {
-                    guard let name = kindNode.string, Scenario.randomStepKinds.contains(name) else { continue }
+                    guard let name = kindNode.string, let kind = RandomStepKind(rawValue: name) else { continue }
                     guard weightNode.scalar != nil, let weight = weightNode.float, weight >= 0, weight.isFinite else {
                         error(weightNode, "\(stepKey).mix.\(name)", "expected a weight of 0 or more, got \(describe(weightNode))")
                         continue
                     }
-                    mix[name] = weight
+                    mix[kind] = weight
                 }
                 let sum = mix.values.reduce(0, +)
                 if sum <= 0 {
