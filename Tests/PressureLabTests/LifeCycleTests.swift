@@ -257,3 +257,22 @@ struct LifeCycleTests {
         #expect(c.dataLossBytes == 0)
     }
 }
+
+@Suite("Ranking belongs to the termination policies")
+struct RankingTests {
+    @Test("jetsam's bands and lmk's oom_score_adj, from the policies' own functions")
+    func ranks() {
+        #expect(JetsamPolicy.band(isForeground: true, isFrozen: false, state: .active) == .foreground)
+        #expect(JetsamPolicy.band(isForeground: false, isFrozen: true, state: .suspended) == .freezer)
+        #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .background) == .background)
+        #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .suspended) == .idle)
+        typealias LMK = LowMemoryKillerPolicy
+        #expect(LMK.oomScoreAdj(isForeground: true, runningInBackground: nil, cachedRank: nil) == 0)
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .audio(seconds: nil), cachedRank: nil) == 200)
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .location(seconds: 60), cachedRank: nil) == 200)
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .task(seconds: 30), cachedRank: nil) == 500)
+        #expect((0...3).map { LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: $0) } == [700, 900, 901, 902])
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: 500) == 999)
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: nil) == 1000)
+    }
+}

@@ -28,11 +28,15 @@ func expectedTreeBytes(_ description: ViewDescription) -> Int {
     View.allocatedPayloadBytes(for: description) + View.expectedBookkeepingBytes(for: description)
 }
 
-/// Runs `body` twice and returns the net bytes of the second run on this thread: the first
-/// run warms one-time allocations (type metadata, dictionary capacity, file caches).
+/// Runs `body` once to warm one-time allocations (type metadata, dictionary capacity, file
+/// caches), then measures three more runs on this thread and returns the net bytes of the
+/// one closest to zero. A leak shows in every run; a runtime cache that grows on this thread
+/// because another test touched it meanwhile (tests run in parallel) shows in one at most.
 func steadyStateNetBytes(_ body: () throws -> Void) rethrows -> Int {
     try body()
-    return try Heap.measure(body).delta.net
+    var nets: [Int] = []
+    for _ in 0..<3 { nets.append(try Heap.measure(body).delta.net) }
+    return nets.min { abs($0) < abs($1) }!
 }
 
 /// A mail-like app's screens: small trees with phone-sized bitmaps.

@@ -19,15 +19,6 @@ public enum BackgroundMode: Sendable, Equatable {
         }
     }
 
-    /// Android's `oom_score_adj` for an app running this way in the background: playback and
-    /// location run as foreground services (perceptible, 200), a task as a service (500).
-    public var oomScoreAdj: Int {
-        switch self {
-        case .audio, .location: return 200
-        case .task: return 500
-        }
-    }
-
     /// The mode as scenarios write it: `audio`, `location`, `task:30s`.
     public var label: String {
         func duration(_ seconds: Double) -> String {

@@ -26,6 +26,18 @@ public struct JetsamPolicy: TerminationPolicy {
         device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
             .sorted { ($0.band, $0.useOrder) < ($1.band, $1.useOrder) }
     }
+
+    /// An app's band (XNU's memorystatus priority, semantics.md §5): the foreground app 100,
+    /// a frozen app 75, an app running in the background 30, suspended apps sink to idle (0).
+    public static func band(isForeground: Bool, isFrozen: Bool, state: AppState) -> JetsamBand {
+        if isForeground { return .foreground }
+        if isFrozen { return .freezer }
+        switch state {
+        case .active, .inactive: return .foreground
+        case .background: return .background
+        case .suspended, .notRunning: return .idle
+        }
+    }
 }
 
 /// The largest background app first.
@@ -47,9 +59,36 @@ public struct LargestFirstPolicy: TerminationPolicy {
 /// pressure rises.
 public struct LowMemoryKillerPolicy: TerminationPolicy {
     public let name = "lmk"
+    /// `oom_score_adj` values (Android's ProcessList, semantics.md §6).
+    public static let foregroundAdj = 0
+    /// A foreground service the user notices: playback, location (perceptible).
+    public static let perceptibleAdj = 200
+    /// A service finishing work.
+    public static let serviceAdj = 500
+    /// The app the user left last.
+    public static let previousAppAdj = 700
+    /// Cached apps, from the most recently used up.
+    public static let cachedAdjRange = 900...999
+    /// No process.
+    public static let notRunningAdj = 1000
     /// `oom_score_adj` at or below this is spared unless the level is critical (perceptible).
-    public static let sparedAtOrBelow = 200
+    public static let sparedAtOrBelow = perceptibleAdj
     public init() {}
+
+    /// An app's `oom_score_adj`: foreground 0; running in the background, perceptible (200)
+    /// for audio and location, a service (500) for a task; cached apps by `cachedRank` (0:
+    /// the most recently used, the previous app, 700; then 900 and up, at most 999); 1000
+    /// without a rank (no process).
+    public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?) -> Int {
+        if isForeground { return foregroundAdj }
+        switch mode {
+        case .audio, .location: return perceptibleAdj
+        case .task: return serviceAdj
+        case nil: break
+        }
+        guard let rank = cachedRank else { return notRunningAdj }
+        return rank == 0 ? previousAppAdj : min(cachedAdjRange.upperBound, cachedAdjRange.lowerBound + rank - 1)
+    }
 
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         let victims = device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
