@@ -64,6 +64,9 @@ public struct RawMemory {
         RawMemory.checksum(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The checksum of no bytes (memory that is not held).
+    public static let checksumOfNothing = checksum(UnsafeRawBufferPointer(start: nil, count: 0))
+
     /// A 64-bit checksum of `bytes` (word-wise FNV-1a, the byte count mixed in last).
     public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

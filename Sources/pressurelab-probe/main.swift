@@ -4,7 +4,8 @@
 //
 // Usage: pressurelab-probe PROBE
 //   global-snapshot   64 MiB malloc'd, touched and freed, between global snapshots
-//   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit)
+//   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit):
+//                     net bytes on the thread, and process-wide, after a warm-up run
 // Prints `name=value` lines (bytes), then exits 0; a failure prints a line to stderr and
 // exits 1.
 #if canImport(Glibc)
@@ -56,12 +57,14 @@ func lifeCycle() throws {
         try window.transition(from: second, to: first)
         window.hide(first)
     }
-    // The first run warms one-time allocations (metadata, caches); the second is measured.
+    // The first run warms one-time allocations (metadata, caches); the next are measured:
+    // once on this thread's counters, once with the process-wide statistics.
     try once()
+    let threadNet = try Heap.measure(once).delta.net
     let before = try Heap.snapshot()
     try once()
     let after = try Heap.snapshot()
-    report(["allocatedAfter": after.allocated - before.allocated])
+    report(["threadNet": threadNet, "allocatedAfter": after.allocated - before.allocated])
 }
 
 let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle]

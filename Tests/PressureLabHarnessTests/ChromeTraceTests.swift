@@ -55,8 +55,7 @@ struct ChromeTraceTests {
 
     @Test("photo-browser under two policies: valid, a process per app and run, launches and view loads as durations, memory tracks")
     func photoBrowser() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chrome-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Executable.temporaryDirectory("chrome")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("trace.json").path
         let outcome = try Executable.run(["run", "photo-browser", "--policy", "ios3", "--policy", "ios6",
@@ -85,8 +84,7 @@ struct ChromeTraceTests {
 
     @Test("a run that fails leaves no Chrome trace behind, and a writer closes what is open")
     func closesOpen() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chrome-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Executable.temporaryDirectory("chrome")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("t.json").path
         let writer = try ChromeTraceWriter(path: path)

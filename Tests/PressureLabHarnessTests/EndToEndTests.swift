@@ -25,13 +25,17 @@ enum Executable {
         var crashed: Bool
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs the built binary (or another copy of it, `executable`) in `directory` (the
+    /// package by default), with `environment` added to this process's.
+    static func run(_ arguments: [String], executable: String = path, in directory: URL = packageRoot,
+                    environment extra: [String: String] = [:]) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -47,6 +51,13 @@ enum Executable {
 
     static func temporary(_ name: String) -> String {
         NSTemporaryDirectory() + "pressurelab-e2e-\(UUID().uuidString)-\(name)"
+    }
+
+    /// A new, empty temporary directory (the caller removes it).
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let directory = URL(fileURLWithPath: temporary(name))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 }
 

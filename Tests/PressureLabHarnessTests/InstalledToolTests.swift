@@ -22,35 +22,22 @@ struct InstalledToolTests {
 
     /// Runs a copy of the built binary, from a directory that has no scenarios, with its own
     /// cache folder.
-    static func runInstalled(_ arguments: [String], in sandbox: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func runInstalled(_ arguments: [String], in sandbox: URL) throws -> Executable.Outcome {
         let bin = sandbox.appendingPathComponent("a/b/c/d/e/f/bin")
         let work = sandbox.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let installed = bin.appendingPathComponent("pressurelab")
-        if !FileManager.default.fileExists(atPath: installed.path) {
-            try FileManager.default.copyItem(atPath: Executable.path, toPath: installed.path)
+        let installed = bin.appendingPathComponent("pressurelab").path
+        if !FileManager.default.fileExists(atPath: installed) {
+            try FileManager.default.copyItem(atPath: Executable.path, toPath: installed)
         }
-        let process = Process()
-        process.executableURL = installed
-        process.arguments = arguments
-        process.currentDirectoryURL = work
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = sandbox.appendingPathComponent("cache").path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try Executable.run(arguments, executable: installed, in: work,
+                                  environment: ["XDG_CACHE_HOME": sandbox.appendingPathComponent("cache").path])
     }
 
     @Test("from another directory, a copy of the binary lists, validates and runs the bundled scenarios and profiles")
     func runsAnywhere() throws {
-        let sandbox = FileManager.default.temporaryDirectory.appendingPathComponent("pressurelab-installed-\(UUID().uuidString)")
+        let sandbox = try Executable.temporaryDirectory("installed")
         defer { try? FileManager.default.removeItem(at: sandbox) }
         let list = try Self.runInstalled(["list", "scenarios"], in: sandbox)
         #expect(list.status == 0, "\(list.stderr)")

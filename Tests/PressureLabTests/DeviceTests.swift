@@ -1,5 +1,5 @@
 import Foundation
-@testable import PressureLab
+import PressureLab
 import PressureLabHeap
 import Testing
 
@@ -227,34 +227,4 @@ struct DeviceTests {
 
 func FileIO_size(_ path: String) throws -> Int {
     (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
-}
-
-@Suite("Compressed memory paged in on touch")
-struct CompressedPageInTests {
-    @Test("a compressed region that cannot be read back ends the process at the end of the step, cleanly")
-    func lostRegion() throws {
-        let runtime = try RuntimeContext(app: "b")
-        try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 1, fanout: 2, bytes: 1500, rootBacking: 64 << 10),
-                                         cacheBytes: 50_000))
-        let app = Application(name: "b", runtime: runtime, hierarchy: .navigation(["s"]))
-        let other = try RuntimeContext(app: "o")
-        try other.register(ScreenSpec(name: "s", view: try .single(bytes: 64)))
-        let device = Device(configuration: .init(budgetBytes: 512 << 20, compressor: .lz4), termination: JetsamPolicy())
-        device.install(app)
-        device.install(Application(name: "o", runtime: other, hierarchy: .screen("s")))
-        try device.open("b")
-        let navigation = try #require(app.rootViewController as? NavigationController)
-        try navigation.push(try runtime.makeController(screen: "s"))
-        try device.open("o")
-        #expect(device.compress(device.installed("b")!))
-        try device.open("b")
-        let hidden = try #require(app.controllers.first { !$0.appearance.isOnScreen && $0.isCompressed })
-        hidden.compressedMemory?.corruptForTesting()
-        // Popping back touches the hidden screen: its region cannot be read back.
-        _ = try navigation.pop()
-        #expect(runtime.memoryGate.refusal == .compressedMemoryLost(bytes: 50_000 + 64 << 10 + 3 * 1500))
-        try device.finishStep()
-        #expect(app.state == .notRunning)
-        #expect(device.metrics.outOfMemoryCrashes == 1 && runtime.compressedRegions == 0)
-    }
 }

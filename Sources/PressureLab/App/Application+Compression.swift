@@ -7,32 +7,22 @@ extension Application {
     /// (what was compressed is read back).
     func compressAppData(into pool: CompressedPool) -> Bool {
         guard compressedAppData == nil else { return true }
-        let store = pool.makeStore(for: runtime)
-        guard freezeAppData(to: store) else {
-            _ = thawAppData(from: store)
-            return false
-        }
-        guard store.originalBytes > 0 else { return true }
-        compressedAppData = store
-        pool.added(store, of: runtime)
-        return true
+        let (ok, region) = pool.compressRegion(of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
+        compressedAppData = region
+        return ok
     }
 
     /// Decompresses the app-wide data if it is in the pool; false when it is corrupt.
     func pageInAppData() -> Bool {
         guard let store = compressedAppData else { return true }
         compressedAppData = nil
-        let ok = thawAppData(from: store)
-        runtime.compressedPool?.decompressed(store, of: runtime)
-        store.removeAll()
-        return ok
+        return runtime.compressedPool?.decompressRegion(store, of: runtime, pageIn: thawAppData(from:)) ?? thawAppData(from: store)
     }
 
     /// Drops the app-wide data's region without reading it (the process died).
     func discardCompressedAppData() {
         guard let store = compressedAppData else { return }
         compressedAppData = nil
-        runtime.compressedPool?.discarded(store, of: runtime)
-        store.removeAll()
+        runtime.compressedPool?.discard(store, of: runtime)
     }
 }

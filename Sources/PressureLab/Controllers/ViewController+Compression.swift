@@ -15,17 +15,10 @@ extension ViewController {
     /// Returns false when it could not (what was compressed is read back; nothing is lost).
     final func compressMemory(into pool: CompressedPool) -> Bool {
         guard compressedMemory == nil else { return true }
-        let store = pool.makeStore(for: runtime)
-        guard freezeMemory(to: store) else {
-            _ = thawMemory(from: store)
-            return false
-        }
-        // A controller that holds nothing has no region.
-        guard store.originalBytes > 0 else { return true }
-        compressedMemory = store
-        pool.added(store, of: runtime)
-        record(.compressed)
-        return true
+        let (ok, region) = pool.compressRegion(of: runtime, pageOut: freezeMemory(to:), pageIn: thawMemory(from:))
+        compressedMemory = region
+        if region != nil { record(.compressed) }
+        return ok
     }
 
     /// Decompresses the controller's memory if it is in the pool (a page fault). Counted
@@ -39,21 +32,18 @@ extension ViewController {
         guard let store = compressedMemory else { return }
         // Cleared first: whatever happens, the region is read back at most once.
         compressedMemory = nil
-        let ok = thawMemory(from: store)
-        runtime.compressedPool?.decompressed(store, of: runtime)
+        let ok = runtime.compressedPool?.decompressRegion(store, of: runtime, pageIn: thawMemory(from:)) ?? thawMemory(from: store)
         record(.decompressed)
         if !ok {
             // A corrupt block: the process cannot go on (it dies at the end of the step).
             runtime.memoryGate.recordLostMemory(bytes: store.originalBytes)
         }
-        store.removeAll()
     }
 
     /// Drops the controller's compressed region without reading it (its process died).
     final func discardCompressedMemory() {
         guard let store = compressedMemory else { return }
         compressedMemory = nil
-        runtime.compressedPool?.discarded(store, of: runtime)
-        store.removeAll()
+        runtime.compressedPool?.discard(store, of: runtime)
     }
 }

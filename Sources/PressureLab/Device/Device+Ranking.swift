@@ -3,10 +3,30 @@
 /// ``LowMemoryKillerPolicy/oomScoreAdj(isForeground:runningInBackground:cachedRank:)``).
 extension Device {
     func snapshot(of installed: InstalledApp) -> AppSnapshot {
-        AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
-                    useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: oomScoreAdj(of: installed),
-                    isCompressed: installed.isCompressed)
+        snapshot(of: installed, cachedRank: cachedApps().firstIndex { $0 === installed })
+    }
+
+    /// Every installed app's snapshot, in installation order; cached apps are ranked once for
+    /// all of them.
+    func snapshots() -> [AppSnapshot] {
+        let cached = cachedApps()
+        return apps.map { installed in snapshot(of: installed, cachedRank: cached.firstIndex { $0 === installed }) }
+    }
+
+    private func snapshot(of installed: InstalledApp, cachedRank: Int?) -> AppSnapshot {
+        let adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
+                                                    runningInBackground: installed.runningBackgroundMode, cachedRank: cachedRank)
+        return AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
+                           isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
+                           useOrder: installed.useOrder, band: band(of: installed), oomScoreAdj: adj,
+                           isCompressed: installed.isCompressed)
+    }
+
+    /// Apps with a process that are neither in front nor running in the background, most
+    /// recently used first (lmk's cached apps).
+    private func cachedApps() -> [InstalledApp] {
+        apps.filter { $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil }
+            .sorted { $0.useOrder > $1.useOrder }
     }
 
     /// The app's jetsam band (see ``JetsamPolicy/band(isForeground:isFrozen:state:)``).
@@ -18,10 +38,6 @@ extension Device {
     /// ``LowMemoryKillerPolicy/oomScoreAdj(isForeground:runningInBackground:cachedRank:)``): cached
     /// apps are ranked by recency, most recently used first.
     public func oomScoreAdj(of installed: InstalledApp) -> Int {
-        let cached = apps.filter { $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil }
-            .sorted { $0.useOrder > $1.useOrder }
-        return LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
-                                                 runningInBackground: installed.runningBackgroundMode,
-                                                 cachedRank: cached.firstIndex { $0 === installed })
+        snapshot(of: installed).oomScoreAdj
     }
 }

@@ -20,7 +20,7 @@ extension Device {
             }
         }
         if level > previous {
-            let snapshots = apps.map(snapshot(of:))
+            let snapshots = snapshots()
             for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
                 // A suspended app whose memory is paged out (compressed or frozen) is not
                 // trimmed: freeing would first page its memory back in, under pressure.
@@ -51,11 +51,9 @@ extension Device {
         reclaim: for _ in 0..<(apps.count * 2 + 4) {
             let used = liveUsedBytes
             guard used > target || used > configuration.budgetBytes else { break reclaim }
-            let snapshots = apps.map { installed in
-                var app = snapshot(of: installed)
-                if installed === sparing { app.isForeground = true }
-                return app
-            }
+            var snapshots = snapshots()
+            // The app whose allocation waits is treated as in front.
+            if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) { snapshots[index].isForeground = true }
             let state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
                                        level: emergency ? .critical : level,
                                        bytesToFree: used - min(target, configuration.budgetBytes),

@@ -34,15 +34,34 @@ public final class CompressedPool {
         self.pageBytes = pageBytes
     }
 
-    /// An empty store for one region of `runtime`'s memory.
-    func makeStore(for runtime: RuntimeContext) -> CompressedMemoryStore {
+    /// Compresses one region of `runtime`'s memory: `pageOut` writes it into a new store and
+    /// frees it. Returns whether that worked (when not, `pageIn` has read back what was
+    /// written: nothing is lost), and the region, nil when it held nothing.
+    func compressRegion(of runtime: RuntimeContext, pageOut: (any PageStore) -> Bool,
+                        pageIn: (any PageStore) -> Bool) -> (ok: Bool, region: CompressedMemoryStore?) {
         let store = CompressedMemoryStore(codec: codec, pageBytes: pageBytes)
         store.gate = runtime.memoryGate
-        return store
+        guard pageOut(store) else {
+            _ = pageIn(store)
+            return (false, nil)
+        }
+        guard store.originalBytes > 0 else { return (true, nil) }
+        added(store, of: runtime)
+        return (true, store)
+    }
+
+    /// Reads a region of `runtime` back with `pageIn` (counted: bytes decompressed) and frees
+    /// what the pool held for it; false when a block was corrupt.
+    func decompressRegion(_ store: CompressedMemoryStore, of runtime: RuntimeContext,
+                          pageIn: (any PageStore) -> Bool) -> Bool {
+        let ok = pageIn(store)
+        decompressed(store, of: runtime)
+        store.removeAll()
+        return ok
     }
 
     /// A region of `runtime` went into the pool (counted: bytes compressed).
-    func added(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+    private func added(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
         let original = store.originalBytes
         runtime.count { $0.bytesCompressed += original }
         runtime.compressedRegions += 1
@@ -56,17 +75,19 @@ public final class CompressedPool {
     }
 
     /// A region of `runtime` came back (counted: bytes decompressed).
-    func decompressed(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+    private func decompressed(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
         let original = store.originalBytes
         runtime.count { $0.bytesDecompressed += original }
         decompressions += 1
         remove(store, of: runtime)
     }
 
-    /// A region of `runtime` was dropped with its process: nothing is decompressed.
-    func discarded(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+    /// A region of `runtime` is dropped with its process: nothing is decompressed, what the
+    /// pool held for it is freed.
+    func discard(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
         discards += 1
         remove(store, of: runtime)
+        store.removeAll()
     }
 
     private func remove(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {

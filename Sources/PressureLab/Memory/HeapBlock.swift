@@ -106,7 +106,7 @@ public final class HeapBlock {
 
     /// A 64-bit checksum of the contents (word-wise FNV-1a).
     public func checksum() -> UInt64 {
-        memory?.checksum(count: count) ?? RawMemory.checksum(UnsafeRawBufferPointer(start: nil, count: 0))
+        memory?.checksum(count: count) ?? RawMemory.checksumOfNothing
     }
 
     /// Read-only access to the bytes.

@@ -128,7 +128,7 @@ public struct View: Hashable {
     public func storageChecksum() -> UInt64 {
         let bytes = self.bytes
         return tree.withNode(index) { node in
-            node.storage?.checksum(count: bytes) ?? RawMemory.checksum(UnsafeRawBufferPointer(start: nil, count: 0))
+            node.storage?.checksum(count: bytes) ?? RawMemory.checksumOfNothing
         }
     }
 }
