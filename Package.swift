@@ -5,6 +5,9 @@
 
 import PackageDescription
 
+/// swift-system: `FileDescriptor`, `FilePath` and `Errno` for every file the project touches.
+let system: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "PressureLab",
     platforms: [.macOS(.v13)],
@@ -18,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -27,15 +31,16 @@ let package = Package(
         ),
         .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
-        // The memory layer: the only code that talks to jemalloc and to the compressors.
-        .target(name: "PressureLabHeap", dependencies: ["CJemalloc", "CLZ4", "CZstd"]),
+        // The host's door: the only code that talks to jemalloc, to the compressors and
+        // (through swift-system) to the file system.
+        .target(name: "PressureLabHeap", dependencies: ["CJemalloc", "CLZ4", "CZstd", system]),
         .target(
             name: "PressureLab",
-            dependencies: ["PressureLabHeap", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["PressureLabHeap", system, .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .target(
             name: "PressureLabHarness",
-            dependencies: ["PressureLab", "PressureLabHeap", .product(name: "Yams", package: "Yams")],
+            dependencies: ["PressureLab", "PressureLabHeap", system, .product(name: "Yams", package: "Yams")],
             // The bundled scenarios and profiles travel inside the binary (an installed tool has
             // no checkout); `scenarios/` and `profiles/` at the top are links to these folders.
             exclude: ["Bundled/scenarios/experiments/generate_fleet.py"],
@@ -44,13 +49,13 @@ let package = Package(
         .executableTarget(
             name: "pressurelab",
             dependencies: [
-                "PressureLabHarness", "PressureLab", "PressureLabHeap",
+                "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Measurements that need a quiet process: the tests start it (see its main.swift).
         .executableTarget(name: "pressurelab-probe", dependencies: ["PressureLab", "PressureLabHeap"]),
-        .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap"]),
+        .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap", system]),
         .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(
             name: "PressureLabHarnessTests",

@@ -1,5 +1,7 @@
 import Foundation
 import PressureLab
+import PressureLabHeap
+import SystemPackage
 
 /// The bundled scenarios and device profiles, compiled into the binary (SwiftPM's
 /// `embedInCode`), so that an installed `pressurelab` with no checkout still has them.
@@ -59,10 +61,10 @@ public enum EmbeddedLibrary {
             do {
                 try? manager.removeItem(atPath: staging)
                 for file in files {
-                    try manager.createDirectory(atPath: "\(staging)/\(file.folder)", withIntermediateDirectories: true)
-                    try Data(file.bytes).write(to: URL(fileURLWithPath: "\(staging)/\(file.folder)/\(file.name)"))
+                    try HostFiles.makeDirectories(FilePath("\(staging)/\(file.folder)"))
+                    try HostFiles.writeAtomically(FilePath("\(staging)/\(file.folder)/\(file.name)"), contents: file.bytes, durable: false)
                 }
-                if rename(staging, root) != 0 {
+                if (try? HostFiles.rename(FilePath(staging), to: FilePath(root))) == nil {
                     // Another process got there first: its copy is the same.
                     try? manager.removeItem(atPath: staging)
                 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLab
 
 /// Errors of the harness: what failed and where.
@@ -24,8 +19,4 @@ public enum HarnessError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    static func systemMessage(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(validatingCString: text) ?? "error \(code)"
-    }
 }

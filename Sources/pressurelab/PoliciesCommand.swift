@@ -81,11 +81,11 @@ final class Progress {
 
     func show(_ message: String) {
         guard enabled else { return }
-        FileHandleStandardError.write("\r\u{1B}[K\(message)")
+        StandardError.write("\r\u{1B}[K\(message)")
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandleStandardError.write("\r\u{1B}[K")
+        StandardError.write("\r\u{1B}[K")
     }
 }

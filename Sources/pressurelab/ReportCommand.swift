@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PressureLabHarness
+import PressureLabHeap
+import SystemPackage
 
 /// `pressurelab report RESULTS.json --html FILE [--markdown FILE]`
 struct ReportCommand: ParsableCommand {
@@ -24,13 +26,13 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let file: ResultsFile
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: results))
+            let data = Data(try HostFiles.contents(of: FilePath(results)))
             file = try ResultsFile.decode(data, path: results)
         } catch let error as ResultsFileError {
             StandardError.write("pressurelab: \(error)\n")
             throw ExitCodes.runFailed
         } catch {
-            StandardError.write("pressurelab: \(results): cannot read the file: \(error.localizedDescription)\n")
+            StandardError.write("pressurelab: \(results): cannot read the file: \((error as? FileError)?.reason ?? "\(error)")\n")
             throw ExitCodes.runFailed
         }
         try writeReports(file, html: html, markdown: markdown)

@@ -159,7 +159,3 @@ func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "
 extension Compressor: ExpressibleByArgument {}
 extension ResultFormat: ExpressibleByArgument {}
 extension TerminationKind: ExpressibleByArgument {}
-
-enum StandardError {
-    static func write(_ text: String) { FileHandleStandardError.write(text) }
-}

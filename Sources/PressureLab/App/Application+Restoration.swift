@@ -1,4 +1,6 @@
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// State restoration: the archive of the hierarchy the user left (stacks, selected tab,
 /// modal chain, user data), saved atomically on entering the background and read back by a
@@ -22,7 +24,7 @@ extension Application {
     /// Saves the archive atomically; all user data counts as saved.
     public func saveRestorationArchive() throws {
         try makeRestorationArchive().write(to: archivePath)
-        let bytes = (try? FileIO.size(of: archivePath)) ?? 0
+        let bytes = (try? HostFiles.size(of: FilePath(archivePath))) ?? 0
         runtime.count { work in
             work.storageWriteBytes += bytes
             work.storageWrites += 1

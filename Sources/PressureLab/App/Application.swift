@@ -1,4 +1,6 @@
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// An app: its controller hierarchy, its window, its state, and what it saves to come back.
 ///
@@ -97,7 +99,7 @@ public final class Application {
         lastRestorationError = nil
         do {
             if let archive = try RestorationArchive.read(from: archivePath) {
-                let bytes = (try? FileIO.size(of: archivePath)) ?? 0
+                let bytes = (try? HostFiles.size(of: FilePath(archivePath))) ?? 0
                 runtime.count { work in
                     work.storageReadBytes += bytes
                     work.storageReads += 1

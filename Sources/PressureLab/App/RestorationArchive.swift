@@ -1,5 +1,6 @@
 import Foundation
 import PressureLabHeap
+import SystemPackage
 
 /// What an app saves on entering the background to come back as the user left it:
 /// navigation stacks, the selected tab, the modal chain, and user data (its bytes).
@@ -57,9 +58,15 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         } catch {
             throw .unwritable(path: path, reason: "cannot encode the archive: \(error)")
         }
-        if let failure = data.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0) }) {
-            throw .unwritable(path: path, reason: failure.message)
+        let failure = data.withUnsafeBytes { bytes -> FileError? in
+            do throws(FileError) {
+                try HostFiles.writeAtomically(FilePath(path), bytes)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw .unwritable(path: path, reason: failure.summary) }
     }
 
     /// Reads and checks an archive; nil when there is none.
@@ -68,7 +75,7 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         do {
             let block = try HeapBlock(readingFile: path)
             data = block.withUnsafeBytes { Data($0) }
-        } catch .missing {
+        } catch .file(let error) where error.isMissing {
             return nil
         } catch {
             throw .corrupt(path: path, reason: error.message)

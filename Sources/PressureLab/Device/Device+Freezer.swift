@@ -1,4 +1,5 @@
 import PressureLabHeap
+import SystemPackage
 
 /// The freezer: a suspended app's memory written to a file (compressed, with a codec) and
 /// freed, and read back on its next launch (a thaw), as iOS's freezer and Android's app
@@ -82,7 +83,7 @@ extension Device {
     }
 
     func removeFreezerFile(_ installed: InstalledApp) {
-        unlinkFile(freezerPath(installed))
+        HostFiles.remove(FilePath(freezerPath(installed)))
     }
 }
 

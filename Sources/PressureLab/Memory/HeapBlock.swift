@@ -1,4 +1,5 @@
 import PressureLabHeap
+import SystemPackage
 
 /// A block of real heap memory that is written when it is allocated, so it is resident.
 ///
@@ -53,10 +54,26 @@ public final class HeapBlock {
         if let gate { gate.recordHostFailure(bytes: bytes) } else { hostAllocationFailures += 1 }
     }
 
+    /// Why a file could not be read into a block.
+    enum ReadFailure: Error {
+        /// The file could not be read (missing, unreadable, shorter than its size).
+        case file(FileError)
+        /// The memory to read it into was refused (the app's memory gate) or the host had none.
+        case refused
+
+        var message: String {
+            switch self {
+            case .file(let error): return error.isMissing ? "file not found" : error.summary
+            case .refused: return "no memory to read the file into"
+            }
+        }
+    }
+
     /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
-    /// as ``FileIO/Failure/refused``).
-    init(readingFile path: String, gate: MemoryGate? = nil) throws(FileIO.Failure) {
-        let count = try FileIO.size(of: path)
+    /// as ``ReadFailure/refused``).
+    init(readingFile path: String, gate: MemoryGate? = nil) throws(ReadFailure) {
+        let count: Int
+        do { count = try HostFiles.size(of: FilePath(path)) } catch { throw .file(error) }
         guard gate?.admit(count) ?? true else { throw .refused }
         let memory = RawMemory.allocate(count)
         if count > 0, memory == nil {
@@ -79,12 +96,12 @@ public final class HeapBlock {
         memory?.release()
     }
 
-    private static func read(_ path: String, into memory: RawMemory, count: Int) throws(FileIO.Failure) {
-        var failure: FileIO.Failure?
+    private static func read(_ path: String, into memory: RawMemory, count: Int) throws(ReadFailure) {
+        var failure: FileError?
         memory.withMutableBytes(count: count) { bytes in
-            do throws(FileIO.Failure) { try FileIO.read(path, into: bytes) } catch { failure = error }
+            do throws(FileError) { try HostFiles.read(FilePath(path), into: bytes) } catch { failure = error }
         }
-        if let failure { throw failure }
+        if let failure { throw .file(failure) }
     }
 
     /// Whether the contents are in a freezer file.

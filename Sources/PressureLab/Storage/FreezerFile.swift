@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLabHeap
+import SystemPackage
 
 /// Where paged-out memory goes, block after block, to be read back in the same order: the
 /// freezer's file, or the in-RAM compressed pool.
@@ -17,12 +13,12 @@ protocol PageStore: AnyObject {
 }
 
 /// A file that frozen memory is written to, block after block, and read back from in the
-/// same order (the freezer's swap). Reads and writes are real I/O.
+/// same order (the freezer's swap). Reads and writes are real I/O, through the host's door.
 final class FreezerFile: PageStore {
     let path: String
-    private var descriptor: Int32
+    private let file: SequentialFile
     /// Bytes written (or read) so far.
-    private(set) var bytesTransferred = 0
+    var bytesTransferred: Int { file.bytesTransferred }
     /// The gate of the app whose memory is read back (thawing allocates).
     var gate: MemoryGate?
 
@@ -30,21 +26,14 @@ final class FreezerFile: PageStore {
 
     init(path: String, mode: Mode) throws(RuntimeError) {
         self.path = path
-        let flags = mode == .write ? (O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC) : (O_RDONLY | O_CLOEXEC)
-        descriptor = open(path, flags, 0o600)
-        guard descriptor >= 0 else {
-            throw .bundle(path: path, reason: "cannot open the freezer file: \(FileIO.errorText(errno))")
+        do {
+            file = mode == .write ? try SequentialFile(creating: FilePath(path)) : try SequentialFile(reading: FilePath(path))
+        } catch {
+            throw .bundle(path: path, reason: "cannot open the freezer file: \(error.reason)")
         }
     }
 
-    deinit { close() }
-
-    func close() {
-        if descriptor >= 0 {
-            _ = systemClose(descriptor)
-            descriptor = -1
-        }
-    }
+    func close() { file.close() }
 
     /// Writes the first `count` bytes of `memory`.
     func write(_ memory: RawMemory, count: Int) -> Bool {
@@ -57,28 +46,14 @@ final class FreezerFile: PageStore {
     }
 
     /// Writes `bytes`.
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard (try? FileIO.writeAll(descriptor, bytes)) != nil else { return false }
-        bytesTransferred += bytes.count
-        return true
-    }
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool { (try? file.write(bytes)) != nil }
 
     /// Fills `buffer` from the file.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        guard (try? FileIO.readAll(descriptor, into: buffer)) != nil else { return false }
-        bytesTransferred += buffer.count
-        return true
-    }
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool { (try? file.read(into: buffer)) != nil }
 
     /// Flushes written data to the device.
-    func sync() -> Bool { fsync(descriptor) == 0 }
+    func sync() -> Bool { (try? file.sync()) != nil }
 }
-
-#if canImport(Glibc)
-private let systemClose = Glibc.close
-#elseif canImport(Darwin)
-private let systemClose = Darwin.close
-#endif
 
 /// Moves an allocation's bytes to a freezer file (or the pool) and back.
 enum PageOut {

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// The process's temporary files and directories, and their removal however the process
 /// ends.
@@ -69,10 +71,7 @@ public enum TemporaryFiles {
     public static func makeDirectory(prefix: String) throws(RuntimeError) -> String {
         try withLock { () throws(RuntimeError) -> String in
             let parent = try parentDirectory()
-            guard let made = makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX") else {
-                throw .bundle(path: parent, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
-            }
-            return made
+            return try makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX", in: parent)
         }
     }
 
@@ -80,12 +79,11 @@ public enum TemporaryFiles {
     /// a few times, so that files another thread creates meanwhile go too.
     public static func removeTree(_ path: String) {
         for _ in 0..<8 {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return }
-            if info.st_mode & S_IFMT == S_IFDIR {
+            guard let info = HostFiles.statusIfPresent(FilePath(path), followingLinks: false) else { return }
+            if info.type == .directory {
                 try? FileManager.default.removeItem(atPath: path)
             } else {
-                _ = unlink(path)
+                HostFiles.remove(FilePath(path))
             }
         }
     }
@@ -101,8 +99,8 @@ public enum TemporaryFiles {
         for name in names {
             guard let pid = processID(ofParentNamed: name), pid != getpid() else { continue }
             let path = "\(base)/\(name)"
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            guard let info = HostFiles.statusIfPresent(FilePath(path), followingLinks: false),
+                  info.type == .directory, info.userID.rawValue == geteuid() else { continue }
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             removeTree(path)
             removed.append(path)
@@ -155,7 +153,7 @@ public enum TemporaryFiles {
         var doomed: String?
         if let parent = state.parent {
             let moved = parent.dropLast(6) + "gone00"
-            doomed = rename(parent, String(moved)) == 0 ? String(moved) : parent
+            doomed = (try? HostFiles.rename(FilePath(parent), to: FilePath(String(moved)))) != nil ? String(moved) : parent
             state.parent = nil
         }
         for path in state.registered.reversed() { removeTree(path) }
@@ -165,24 +163,23 @@ public enum TemporaryFiles {
 
     /// This process's parent directory, created on first use. Called with the lock held.
     private static func parentDirectory() throws(RuntimeError) -> String {
-        if let parent = state.parent {
-            var info = stat()
-            if lstat(parent, &info) == 0 { return parent }
+        if let parent = state.parent, HostFiles.statusIfPresent(FilePath(parent), followingLinks: false) != nil {
+            return parent
         }
         let base = systemDirectory
-        guard let made = makeUniqueDirectory("\(base)/\(parentPrefix)\(getpid())-XXXXXX") else {
-            throw .bundle(path: base, reason: "cannot create a temporary directory: \(FileIO.errorText(errno))")
-        }
+        let made = try makeUniqueDirectory("\(base)/\(parentPrefix)\(getpid())-XXXXXX", in: base)
         installExitHook()
         state.parent = made
         return made
     }
 
-    /// `mkdtemp` on a template ending in `XXXXXX`: the new directory's path, or nil (errno set).
-    private static func makeUniqueDirectory(_ template: String) -> String? {
-        var bytes = Array(template.utf8CString)
-        guard bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// A new directory from a template ending in `XXXXXX`; the error names `parent`.
+    private static func makeUniqueDirectory(_ template: String, in parent: String) throws(RuntimeError) -> String {
+        do {
+            return try HostFiles.makeUniqueDirectory(template: FilePath(template)).string
+        } catch {
+            throw .bundle(path: parent, reason: "cannot create a temporary directory: \(error.reason)")
+        }
     }
 
     /// Removes what is left when the process exits some other way (a library user's

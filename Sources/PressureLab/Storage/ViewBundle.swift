@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
 import PressureLabHeap
+import SystemPackage
 
 /// A per-run directory of view description files and model files: the app's bundle.
 ///
@@ -45,9 +40,7 @@ public final class ViewBundle: @unchecked Sendable {
     public func write(_ description: ViewDescription, for screen: String) throws(RuntimeError) {
         let path = descriptionPath(for: screen)
         let bytes = ViewDescriptionCodec.encode(description)
-        if let failure = bytes.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0, durable: false) }) {
-            throw .bundle(path: path, reason: failure.message)
-        }
+        try Self.writeScratch(path) { write in bytes.withUnsafeBytes(write) }
     }
 
     /// Reads and decodes a screen's view description.
@@ -62,9 +55,21 @@ public final class ViewBundle: @unchecked Sendable {
         guard let block = HeapBlock(count: bytes, pattern: pattern, fill: fill) else {
             throw .bundle(path: path, reason: "the host has no memory for a model of \(bytes) bytes")
         }
-        if let failure = block.withUnsafeBytes({ FileIO.writeAtomicallyReportingFailure(path, $0, durable: false) }) {
-            throw .bundle(path: path, reason: failure.message)
+        try Self.writeScratch(path) { write in block.withUnsafeBytes(write) }
+    }
+
+    /// Writes a scratch file of the bundle atomically, without flushing it to the device:
+    /// every run rewrites them, so a crash loses nothing worth keeping.
+    private static func writeScratch(_ path: String, _ withBytes: ((UnsafeRawBufferPointer) -> FileError?) -> FileError?) throws(RuntimeError) {
+        let failure = withBytes { bytes in
+            do throws(FileError) {
+                try HostFiles.writeAtomically(FilePath(path), bytes, durable: false)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw .bundle(path: path, reason: failure.summary) }
     }
 
     /// Reads a screen's model file into a new heap block, admitted by `gate`.
@@ -73,7 +78,7 @@ public final class ViewBundle: @unchecked Sendable {
         do {
             return try HeapBlock(readingFile: path, gate: gate)
         } catch .refused {
-            throw .memoryRefused(app: screen, gate?.refusal ?? .hostAllocationFailed(bytes: (try? FileIO.size(of: path)) ?? 0))
+            throw .memoryRefused(app: screen, gate?.refusal ?? .hostAllocationFailed(bytes: (try? HostFiles.size(of: FilePath(path))) ?? 0))
         } catch {
             throw .bundle(path: path, reason: error.message)
         }
@@ -81,9 +86,9 @@ public final class ViewBundle: @unchecked Sendable {
 
     private static func makeDirectory(_ path: String) throws(RuntimeError) {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try HostFiles.makeDirectories(FilePath(path))
         } catch {
-            throw .bundle(path: path, reason: "cannot create the bundle directory: \(error.localizedDescription)")
+            throw .bundle(path: path, reason: "cannot create the bundle directory: \(error)")
         }
     }
 }

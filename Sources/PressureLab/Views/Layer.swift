@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLabHeap
 
 /// A view's layer. Its backing store (the bitmap, width x height x 4 bytes) is a separate

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLabHeap
 
 /// A view: its own storage (real, written heap bytes), a layer, and subviews.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLabHeap
 
 /// The view description file format, version 1 (little-endian):
@@ -46,27 +41,22 @@ enum ViewDescriptionCodec {
 
     /// Reads and decodes the file at `path`.
     static func read(path: String) throws(ViewDescriptionError) -> ViewDescription {
-        let size: Int
+        let block: HeapBlock
         do {
-            size = try FileIO.size(of: path)
-        } catch .missing {
+            block = try HeapBlock(readingFile: path)
+        } catch .file(let error) where error.isMissing {
             throw .fileMissing(path: path)
         } catch {
             throw .fileCorrupt(path: path, offset: 0, reason: error.message)
         }
-        guard size >= headerSize else {
-            throw .fileCorrupt(path: path, offset: size, reason: "file has \(size) bytes, shorter than the \(headerSize)-byte header")
+        guard block.count >= headerSize else {
+            throw .fileCorrupt(path: path, offset: block.count,
+                               reason: "file has \(block.count) bytes, shorter than the \(headerSize)-byte header")
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
-        defer { buffer.deallocate() }
-        do {
-            try FileIO.read(path, into: buffer)
-        } catch .missing {
-            throw .fileMissing(path: path)
-        } catch {
-            throw .fileCorrupt(path: path, offset: 0, reason: error.message)
+        let decoded = block.withUnsafeBytes { bytes in
+            Result { () throws(ViewDescriptionError) in try decode(bytes, path: path) }
         }
-        return try decode(UnsafeRawBufferPointer(buffer), path: path)
+        return try decoded.get()
     }
 
     static func decode(_ buffer: UnsafeRawBufferPointer, path: String) throws(ViewDescriptionError) -> ViewDescription {

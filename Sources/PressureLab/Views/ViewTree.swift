@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLabHeap
 
 /// The memory of one built view tree: for every view its own storage and its layer's

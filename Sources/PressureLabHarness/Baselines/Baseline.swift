@@ -1,5 +1,6 @@
 import Foundation
 import PressureLabHeap
+import SystemPackage
 
 /// A saved set of results to gate against: `pressurelab.baseline/1` (JSON).
 ///
@@ -90,14 +91,15 @@ public struct Baseline: Codable, Sendable, Equatable {
     public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        try encoder.encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let file = FilePath(path)
+        if !file.removingLastComponent().isEmpty { try HostFiles.makeDirectories(file.removingLastComponent()) }
+        try HostFiles.writeAtomically(file, contents: Array(try encoder.encode(self)))
     }
 
     /// Reads a baseline; a missing or corrupt file is an error that says so, never a pass.
     public static func read(from path: String) throws(GateError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .baselineMissing(path: path) }
+        guard let bytes = try? HostFiles.contents(of: FilePath(path)) else { throw .baselineMissing(path: path) }
+        let data = Data(bytes)
         return try decode(data, path: path)
     }
 

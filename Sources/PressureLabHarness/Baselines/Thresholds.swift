@@ -1,4 +1,6 @@
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// How much worse than the baseline a metric may get: the larger of an absolute and a
 /// relative allowance. Bytes gate tightly (they are deterministic); latencies loosely.
@@ -58,8 +60,11 @@ public struct Thresholds: Codable, Sendable, Equatable {
 
     /// Reads thresholds from a JSON file; keys left out keep their defaults.
     public static func read(from path: String) throws(GateError) -> Thresholds {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .thresholdsInvalid(path: path, reason: "cannot read the file")
+        let data: Data
+        do {
+            data = Data(try HostFiles.contents(of: FilePath(path)))
+        } catch {
+            throw .thresholdsInvalid(path: path, reason: "cannot read the file: \(error.reason)")
         }
         return try decode(data, path: path)
     }

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PressureLabHeap
+import SystemPackage
 
 /// Directories that outputs go into.
 public enum OutputDirectory {
@@ -10,17 +7,10 @@ public enum OutputDirectory {
     /// Throws `.cannotWrite(path:reason:)` naming the component that failed and the
     /// system's reason ("Not a directory" when a component is a file).
     public static func create(_ path: String) throws(HarnessError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            if !prefix.isEmpty, !prefix.hasSuffix("/") { prefix += "/" }
-            prefix += component
-            guard mkdir(prefix, 0o777) != 0 else { continue }
-            let code = errno
-            var info = stat()
-            guard code == EEXIST else { throw .cannotWrite(path: prefix, reason: HarnessError.systemMessage(code)) }
-            guard stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw .cannotWrite(path: prefix, reason: HarnessError.systemMessage(ENOTDIR))
-            }
+        do {
+            try HostFiles.makeDirectories(FilePath(path))
+        } catch {
+            throw .cannotWrite(path: error.path.string, reason: error.reason)
         }
     }
 }

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PressureLab
+import PressureLabHeap
+import SystemPackage
 
 /// One output file, written carefully.
 ///
@@ -28,9 +25,12 @@ public final class OutputFile {
     /// The first write failure, if any.
     public private(set) var failure: HarnessError?
 
-    private var descriptor: Int32
-    private let temporary: String?
-    private let destination: String
+    private enum Sink {
+        case replacing(AtomicFile)
+        case inPlace(SequentialFile)
+    }
+
+    private let sink: Sink
     private var state = State.writing
 
     private enum State { case writing, written, done }
@@ -39,38 +39,56 @@ public final class OutputFile {
     /// otherwise. Throws `.cannotWrite(path:reason:)` with the system's reason.
     public init(path: String) throws(HarnessError) {
         self.path = path
-        var info = stat()
-        let exists = stat(path, &info) == 0
-        if !exists, errno != ENOENT { throw .cannotWrite(path: path, reason: HarnessError.systemMessage(errno)) }
-        let type = info.st_mode & S_IFMT
-        if exists, type == S_IFDIR { throw .cannotWrite(path: path, reason: HarnessError.systemMessage(EISDIR)) }
-
-        if exists, type != S_IFREG || Self.standardDescriptor(matching: info) != nil {
-            // In place: a device, a FIFO, or the file standard output already is.
-            let opened = Self.standardDescriptor(matching: info).map { dup($0) } ?? open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard opened >= 0 else { throw .cannotWrite(path: path, reason: HarnessError.systemMessage(errno)) }
-            descriptor = opened
-            temporary = nil
-            destination = path
-            isReplacedAtCommit = false
-            return
+        let info: Stat?
+        do {
+            info = try HostFiles.status(FilePath(path))
+        } catch where error.isMissing {
+            info = nil
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
-        destination = exists ? (OutputIdentity.realPath(path) ?? path) : path
-        let mode = exists ? info.st_mode & 0o7777 : 0o644
-        let (opened, name) = try Self.createTemporary(next: destination, mode: mode, reportingAs: path)
-        if exists { _ = fchmod(opened, mode) }
-        descriptor = opened
-        temporary = name
-        isReplacedAtCommit = true
+        if let info, info.type == .directory { throw .cannotWrite(path: path, reason: Errno.isDirectory.description) }
+
+        do throws(FileError) {
+            if let info, info.type != .regular || Self.standardDescriptor(matching: info) != nil {
+                // In place: a device, a FIFO, or the file standard output already is.
+                if let standard = Self.standardDescriptor(matching: info) {
+                    sink = .inPlace(try SequentialFile(duplicating: standard, path: FilePath(path)))
+                } else {
+                    sink = .inPlace(try SequentialFile(writingInPlace: FilePath(path)))
+                }
+                isReplacedAtCommit = false
+                return
+            }
+            let destination = info == nil ? FilePath(path) : (HostFiles.realPath(FilePath(path)) ?? FilePath(path))
+            let permissions = info?.permissions ?? [.ownerReadWrite, .groupRead, .otherRead]
+            // Created and registered under the lock: a signal cannot come in between.
+            let file = try TemporaryFiles.withLock { () throws(FileError) -> AtomicFile in
+                let file = try AtomicFile(replacing: destination, permissions: permissions)
+                TemporaryFiles.register(file.temporary.string)
+                return file
+            }
+            // The umask may have narrowed the mode; an existing file keeps its own.
+            if info != nil { try? file.setPermissions(permissions) }
+            sink = .replacing(file)
+            isReplacedAtCommit = true
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
     }
 
     deinit { discard() }
 
     /// Writes bytes (skipped after a failure, which is kept in ``failure``).
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, state == .writing, descriptor >= 0 else { return }
-        let code = Descriptor.writeAll(descriptor, bytes)
-        if code != 0 { failure = .cannotWrite(path: path, reason: HarnessError.systemMessage(code)) }
+        guard failure == nil, state == .writing else { return }
+        switch sink {
+        case .replacing(let file):
+            file.write(bytes)
+            if let error = file.failure { failure = .cannotWrite(path: path, reason: error.reason) }
+        case .inPlace(let file):
+            do throws(FileError) { try file.write(bytes) } catch { failure = .cannotWrite(path: path, reason: error.reason) }
+        }
     }
 
     /// Writes a string's UTF-8 bytes.
@@ -84,14 +102,15 @@ public final class OutputFile {
     /// is discarded and the failure thrown.
     public func finishWriting() throws(HarnessError) {
         guard state == .writing else { return }
-        if failure == nil, isReplacedAtCommit, fsync(descriptor) != 0 {
-            failure = .cannotWrite(path: path, reason: HarnessError.systemMessage(errno))
-        }
-        let closed = close(descriptor)
-        let closeError = errno
-        descriptor = -1
-        if failure == nil, closed != 0, closeError != EINTR {
-            failure = .cannotWrite(path: path, reason: HarnessError.systemMessage(closeError))
+        if failure == nil {
+            do throws(FileError) {
+                switch sink {
+                case .replacing(let file): try file.finish(durable: true)
+                case .inPlace(let file): try file.closeReportingFailure()
+                }
+            } catch {
+                failure = .cannotWrite(path: path, reason: error.reason)
+            }
         }
         if let failure {
             discard()
@@ -106,17 +125,17 @@ public final class OutputFile {
         try finishWriting()
         guard state == .written else { return }
         state = .done
-        guard let temporary else { return }
+        guard case .replacing(let file) = sink else { return }
         try TemporaryFiles.withLock { () throws(HarnessError) in
-            guard rename(temporary, destination) == 0 else {
-                let failure = HarnessError.cannotWrite(path: path, reason: HarnessError.systemMessage(errno))
-                // (The lock is held: removing and unregistering is one step for a signal.)
-                TemporaryFiles.removeTree(temporary)
-                TemporaryFiles.unregister(temporary)
+            // (The lock is held: renaming or removing, and unregistering, is one step for a signal.)
+            defer { TemporaryFiles.unregister(file.temporary.string) }
+            do throws(FileError) {
+                try file.replaceDestination()
+            } catch {
+                let failure = HarnessError.cannotWrite(path: path, reason: error.reason)
                 self.failure = failure
                 throw failure
             }
-            TemporaryFiles.unregister(temporary)
         }
     }
 
@@ -131,14 +150,13 @@ public final class OutputFile {
     public func discard() {
         guard state != .done else { return }
         state = .done
-        if descriptor >= 0 {
-            _ = close(descriptor)
-            descriptor = -1
-        }
-        if let temporary {
+        switch sink {
+        case .inPlace(let file):
+            file.close()
+        case .replacing(let file):
             TemporaryFiles.withLock {
-                TemporaryFiles.removeTree(temporary)
-                TemporaryFiles.unregister(temporary)
+                file.discard()
+                TemporaryFiles.unregister(file.temporary.string)
             }
         }
     }
@@ -146,40 +164,19 @@ public final class OutputFile {
     /// True when `path` would be written in place (it exists and is not a regular file,
     /// or is standard output or error).
     public static func isWrittenInPlace(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type != S_IFREG && type != S_IFDIR || standardDescriptor(matching: info) != nil
+        guard let info = HostFiles.statusIfPresent(FilePath(path)) else { return false }
+        return info.type != .regular && info.type != .directory || standardDescriptor(matching: info) != nil
     }
 
     // MARK: - Private
 
     /// Standard output or standard error, when it is the file `info` describes.
-    private static func standardDescriptor(matching info: stat) -> Int32? {
-        for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
-            var standard = stat()
-            if fstat(descriptor, &standard) == 0, standard.st_dev == info.st_dev, standard.st_ino == info.st_ino {
+    private static func standardDescriptor(matching info: Stat) -> FileDescriptor? {
+        for descriptor in [FileDescriptor.standardOutput, .standardError] {
+            if let standard = try? descriptor.stat(), standard.deviceID == info.deviceID, standard.inode == info.inode {
                 return descriptor
             }
         }
         return nil
-    }
-
-    /// Creates `DESTINATION.tmp-<pid>-<random>` exclusively, registered for removal.
-    private static func createTemporary(next destination: String, mode: mode_t,
-                                        reportingAs path: String) throws(HarnessError) -> (Int32, String) {
-        for _ in 0..<16 {
-            let name = "\(destination).tmp-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
-            // Created and registered under the lock: a signal cannot come in between.
-            let (opened, code): (Int32, Int32) = TemporaryFiles.withLock {
-                let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-                let code = errno
-                if descriptor >= 0 { TemporaryFiles.register(name) }
-                return (descriptor, code)
-            }
-            if opened >= 0 { return (opened, name) }
-            if code != EEXIST { throw .cannotWrite(path: path, reason: HarnessError.systemMessage(code)) }
-        }
-        throw .cannotWrite(path: path, reason: HarnessError.systemMessage(EEXIST))
     }
 }

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// Which file an output path names, however it is spelled: the path resolved (symbolic
 /// links, `.`, `..` and repeated slashes; for a file that does not exist yet, its
@@ -28,10 +25,9 @@ public struct OutputIdentity: Equatable, Sendable {
 
     /// Resolves `path` (relative to the working directory).
     public init(path: String) {
-        var info = stat()
-        let exists = stat(path, &info) == 0
-        fileID = exists ? FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
-        isCharacterDevice = exists && info.st_mode & S_IFMT == S_IFCHR
+        let info = HostFiles.statusIfPresent(FilePath(path))
+        fileID = info.map { FileID(device: UInt64($0.deviceID.rawValue), inode: UInt64($0.inode.rawValue)) }
+        isCharacterDevice = info?.type == .characterSpecial
         if let resolved = Self.realPath(path) {
             resolvedPath = resolved
             return
@@ -70,8 +66,6 @@ public struct OutputIdentity: Equatable, Sendable {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        HostFiles.realPath(FilePath(path))?.string
     }
 }

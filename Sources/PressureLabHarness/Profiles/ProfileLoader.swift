@@ -1,6 +1,7 @@
 import Foundation
 import PressureLab
 import PressureLabHeap
+import SystemPackage
 import Yams
 
 /// Reads device profiles (format version 1). Every problem is reported with its file, line,
@@ -10,9 +11,11 @@ public struct ProfileLoader: Sendable {
 
     /// Loads and checks the profile file at `path`.
     public func load(path: String) throws(ScenarioError) -> DeviceProfile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "",
-                                                    message: "cannot read the profile (missing or unreadable)")])
+        let data: Data
+        do {
+            data = Data(try HostFiles.contents(of: FilePath(path)))
+        } catch {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the profile: \(error.reason)")])
         }
         guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
             throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "not a YAML text file")])

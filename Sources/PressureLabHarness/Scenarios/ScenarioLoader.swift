@@ -1,6 +1,7 @@
 import Foundation
 import PressureLab
 import PressureLabHeap
+import SystemPackage
 import Yams
 
 /// Reads scenario files (format version 1). Every problem of a file is reported, each with
@@ -15,9 +16,11 @@ public struct ScenarioLoader: Sendable {
 
     /// Loads and checks the file at `path`.
     public func load(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "",
-                                                    message: "cannot read the file (missing or unreadable)")])
+        let data: Data
+        do {
+            data = Data(try HostFiles.contents(of: FilePath(path)))
+        } catch {
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the file: \(error.reason)")])
         }
         guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
             throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",

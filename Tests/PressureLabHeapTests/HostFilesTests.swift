@@ -1,0 +1,95 @@
+import Foundation
+import PressureLabHeap
+import SystemPackage
+import Testing
+
+/// The one door to the file system: atomic replacement, exact reads, and errors that keep
+/// the operation, the path and the errno.
+@Suite("Host files: atomic writes, exact reads, errors with errno and path")
+struct HostFilesTests {
+    /// A fresh directory for one test.
+    private func scratch() throws -> FilePath {
+        let template = FilePath(NSTemporaryDirectory()).appending("pressurelab-files-test-XXXXXX")
+        return try HostFiles.makeUniqueDirectory(template: template)
+    }
+
+    private func names(in directory: FilePath) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.string).sorted()
+    }
+
+    @Test("writeAtomically replaces the file whole and leaves no temporary beside it")
+    func atomicReplace() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let path = directory.appending("out.bin")
+        try HostFiles.writeAtomically(path, contents: Array("first".utf8))
+        try HostFiles.writeAtomically(path, contents: Array("second, longer".utf8))
+        #expect(try HostFiles.contents(of: path) == Array("second, longer".utf8))
+        #expect(try HostFiles.size(of: path) == 14)
+        #expect(try names(in: directory) == ["out.bin"])
+    }
+
+    @Test("a discarded atomic file leaves the destination as it was")
+    func discardKeepsOld() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let path = directory.appending("keep.txt")
+        try HostFiles.writeAtomically(path, contents: Array("old".utf8))
+        let file = try AtomicFile(replacing: path)
+        "new".utf8.withContiguousStorageIfAvailable { file.write(UnsafeRawBufferPointer($0)) }
+        file.discard()
+        #expect(try HostFiles.contents(of: path) == Array("old".utf8))
+        #expect(try names(in: directory) == ["keep.txt"])
+    }
+
+    @Test("a missing file is an error naming the operation, the path and ENOENT")
+    func missing() throws {
+        let path = FilePath("/nonexistent-pressurelab/x.yaml")
+        do {
+            _ = try HostFiles.contents(of: path)
+            Issue.record("read a missing file")
+        } catch {
+            #expect(error.isMissing)
+            #expect(error.errno == .noSuchFileOrDirectory)
+            #expect(error.operation == .open)
+            #expect(error.description == "/nonexistent-pressurelab/x.yaml: cannot open: No such file or directory")
+        }
+    }
+
+    @Test("reading more bytes than the file has fails with EIO, not a short buffer")
+    func shortRead() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let path = directory.appending("short")
+        try HostFiles.writeAtomically(path, contents: [1, 2, 3])
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 8)
+        defer { buffer.deallocate() }
+        #expect(throws: FileError(.read, path, .ioError)) { try HostFiles.read(path, into: buffer) }
+    }
+
+    @Test("makeDirectories creates parents, accepts an existing directory and names a file in the way")
+    func directories() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let nested = directory.appending("a/b/c")
+        try HostFiles.makeDirectories(nested)
+        try HostFiles.makeDirectories(nested)
+        #expect(HostFiles.statusIfPresent(nested)?.type == .directory)
+        let blocker = directory.appending("file")
+        try HostFiles.writeAtomically(blocker, contents: [0])
+        #expect(throws: FileError(.createDirectory, blocker, .notDirectory)) {
+            try HostFiles.makeDirectories(blocker.appending("below"))
+        }
+    }
+
+    @Test("a full device keeps ENOSPC and the path")
+    func fullDevice() throws {
+        guard HostFiles.statusIfPresent("/dev/full")?.type == .characterSpecial else { return }
+        let file = try SequentialFile(writingInPlace: "/dev/full")
+        defer { file.close() }
+        let bytes: [UInt8] = [1, 2, 3]
+        #expect(throws: FileError(.write, "/dev/full", .noSpace)) {
+            try bytes.withUnsafeBytes { buffer in try file.write(buffer) }
+        }
+    }
+}
