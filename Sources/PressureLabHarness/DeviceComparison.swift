@@ -75,12 +75,13 @@ public struct DeviceComparison {
     }
 
     /// - Parameter compressor: the in-RAM compressor (`.none`: kills and freezes only).
-    public func run(policy name: String, compressor: Compressor = .none, progress: ((String) -> Void)? = nil) throws -> Row {
+    public func run(policy kind: TerminationKind, compressor: Compressor = .none, progress: ((String) -> Void)? = nil) throws -> Row {
         RunnerWarmUp.ensure()
+        let name = kind.rawValue
         let perApp = try Self.measureOneApp()
         let budget = Int(Double(perApp) * appsThatFit)
         let device = Device(configuration: .init(budgetBytes: budget, compressor: compressor, pageBytes: profile?.pageBytes ?? 4096),
-                            termination: TerminationPolicies.named(name)!)
+                            termination: kind.policy)
         let contents = profile.map { profile in
             MemoryContents(ratios: Dictionary(uniqueKeysWithValues: profile.content.compactMap { key, value in
                 MemoryContents.Kind(rawValue: key).map { ($0, value) }

@@ -6,14 +6,14 @@ import PressureLab
 ///
 /// ```swift
 /// let plan = RunPlan(scenarios: [try ScenarioLoader().load(path: "scenarios/photo-browser.yaml")],
-///                    policies: ["ios3", "ios6"])
+///                    policies: [.ios3, .ios6])
 /// let runs = try plan.execute().runs
 /// ```
 public struct RunPlan {
     /// One run of the plan: a scenario under a policy, one repeat.
     public struct Cell: Sendable {
         public var scenario: Scenario
-        public var policy: String
+        public var policy: CleanupKind
         public var repeatIndex: Int
         /// `scenario / policy / termination`.
         public var label: String
@@ -44,19 +44,19 @@ public struct RunPlan {
     }
 
     public var scenarios: [Scenario]
-    public var policies: [String]
-    public var termination: String
+    public var policies: [CleanupKind]
+    public var termination: TerminationKind
     public var repeats: Int
     /// The seed of every run (nil: each scenario's own).
     public var seed: UInt64?
     /// The device profile of every run (a bundled name or a file; nil: each scenario's own,
     /// else ``ProfileLibrary/defaultName``).
-    public var profile: String?
+    public var profile: ProfileReference?
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
 
-    public init(scenarios: [Scenario], policies: [String], termination: String = "jetsam", repeats: Int = 1,
-                seed: UInt64? = nil, profile: String? = nil, compressor: Compressor? = nil) {
+    public init(scenarios: [Scenario], policies: [CleanupKind], termination: TerminationKind = .jetsam, repeats: Int = 1,
+                seed: UInt64? = nil, profile: ProfileReference? = nil, compressor: Compressor? = nil) {
         self.scenarios = scenarios
         self.policies = policies
         self.termination = termination
@@ -72,7 +72,7 @@ public struct RunPlan {
             policies.flatMap { policy in
                 (0..<max(1, repeats)).map { index in
                     Cell(scenario: scenario, policy: policy, repeatIndex: index,
-                         label: "\(scenario.name) / \(policy) / \(termination)")
+                         label: "\(scenario.name) / \(policy.rawValue) / \(termination.rawValue)")
                 }
             }
         }
@@ -81,10 +81,10 @@ public struct RunPlan {
     /// The device profile of each scenario (by name): ``profile``, else the scenario's own,
     /// else the default; each loaded once.
     public func profiles() throws(Failure) -> [String: DeviceProfile] {
-        var loaded: [String: DeviceProfile] = [:]
+        var loaded: [ProfileReference: DeviceProfile] = [:]
         var byScenario: [String: DeviceProfile] = [:]
         for scenario in scenarios {
-            let name = profile ?? scenario.device.profile ?? ProfileLibrary.defaultName
+            let name = profile ?? scenario.device.profile.map(ProfileReference.init) ?? .default
             if loaded[name] == nil {
                 do {
                     loaded[name] = try ProfileLibrary.load(name)

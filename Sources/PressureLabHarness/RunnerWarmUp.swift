@@ -17,8 +17,9 @@ enum RunnerWarmUp {
 
     private static let done: Bool = {
         guard let scenario = try? ScenarioLoader(hostLimitBytes: 1 << 30).parse(yaml, path: "warm-up") else { return false }
-        for (policy, termination) in [("ios6", "jetsam"), ("ios3", "freeze"), ("ios2", "lmk"), ("cost-aware", "largest-first"),
-                                      ("lru", "none"), ("aggressive", "jetsam"), ("keep-all", "lmk")] {
+        let pairs: [(CleanupKind, TerminationKind)] = [(.ios6, .jetsam), (.ios3, .freeze), (.ios2, .lmk), (.costAware, .largestFirst),
+                                                       (.lru, .none), (.aggressive, .jetsam), (.keepAll, .lmk)]
+        for (policy, termination) in pairs {
             _ = try? ScenarioRunner().runMeasured(scenario, policy: policy, termination: termination, seed: nil,
                                                   repeatIndex: 0, trace: { _ in }, progress: nil)
         }

@@ -49,3 +49,35 @@ public struct ScenarioLibrary {
         return argument
     }
 }
+
+/// Why a set of scenarios could not be loaded.
+public enum ScenarioSetError: Error {
+    /// No scenario was named and no bundled library was found.
+    case noneGiven
+    /// Some files are invalid: every problem of every one of them.
+    case invalid([ScenarioError])
+}
+
+extension ScenarioLibrary {
+    /// Loads scenarios named by path or bundled name (none: the whole of `library`). Every
+    /// file is read first, so that the problems of all invalid files come back together.
+    public static func loadScenarios(_ arguments: [String], library: ScenarioLibrary?,
+                                     loader: ScenarioLoader = ScenarioLoader()) throws(ScenarioSetError) -> [Scenario] {
+        var paths = arguments.map { library?.resolve($0) ?? $0 }
+        if paths.isEmpty {
+            guard let library, !library.files.isEmpty else { throw .noneGiven }
+            paths = library.files
+        }
+        var scenarios: [Scenario] = []
+        var errors: [ScenarioError] = []
+        for path in paths {
+            do {
+                scenarios.append(try loader.load(path: path))
+            } catch {
+                errors.append(error)
+            }
+        }
+        if !errors.isEmpty { throw .invalid(errors) }
+        return scenarios
+    }
+}

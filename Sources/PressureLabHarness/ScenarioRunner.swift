@@ -18,7 +18,7 @@ public struct ScenarioRunner {
     /// The OS generation a cleanup policy's apps behave as (their callbacks): the policy's
     /// own (``CleanupPolicy/generation``), else iOS 6 and later.
     public static func generation(for policy: String) -> OSGeneration {
-        CleanupPolicies.named(policy)?.generation ?? .iOS6
+        CleanupKind(rawValue: policy)?.generation ?? .iOS6
     }
 
     /// One run. `trace` receives every event as it happens; `memory`, when given, each app's
@@ -29,7 +29,7 @@ public struct ScenarioRunner {
     ///
     /// With a `profile`, every latency also has a device time (its work times the profile's
     /// costs), and `cost-aware` decides on device time.
-    public func run(_ scenario: Scenario, policy: String, termination: String, seed: UInt64? = nil, repeatIndex: Int = 0,
+    public func run(_ scenario: Scenario, policy: CleanupKind, termination: TerminationKind, seed: UInt64? = nil, repeatIndex: Int = 0,
                     profile: DeviceProfile? = nil, compressor: Compressor? = nil,
                     trace: ((TraceEvent) -> Void)? = nil, memory: ((String, Int) -> Void)? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
@@ -39,12 +39,12 @@ public struct ScenarioRunner {
     }
 
     /// One run, without the warm-up.
-    func runMeasured(_ scenario: Scenario, policy: String, termination: String, seed: UInt64?, repeatIndex: Int,
+    func runMeasured(_ scenario: Scenario, policy: CleanupKind, termination: TerminationKind, seed: UInt64?, repeatIndex: Int,
                      profile: DeviceProfile? = nil, compressor: Compressor? = nil,
                      trace: ((TraceEvent) -> Void)?, memory: ((String, Int) -> Void)? = nil,
                      progress: ((Int, Int) -> Void)?) throws -> RunResult {
-        guard let cleanup = CleanupPolicies.named(policy) else { throw HarnessError.unknownPolicy(policy) }
-        guard let terminationPolicy = TerminationPolicies.named(termination) else { throw HarnessError.unknownTermination(termination) }
+        let cleanup = policy.makePolicy()
+        let terminationPolicy = termination.policy
         let seed = seed ?? scenario.seed
         let recorder = TraceRecorder(isEnabled: trace != nil, keepsEvents: false, sink: trace)
         let statistics = ReloadStatistics()
@@ -90,7 +90,7 @@ public struct ScenarioRunner {
         try play.run(scenario.script)
         var metrics = play.metrics(statistics: statistics)
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
-        let result = RunResult(scenario: scenario.name, policy: policy, termination: termination, seed: seed,
+        let result = RunResult(scenario: scenario.name, policy: policy.rawValue, termination: termination.rawValue, seed: seed,
                                repeat: repeatIndex, metrics: metrics,
                                owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,
                                profile: profile?.name)

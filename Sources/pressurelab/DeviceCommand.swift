@@ -13,7 +13,7 @@ struct DeviceCommand: ParsableCommand {
     )
 
     @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
-    var profile: String?
+    var profile: ProfileReference?
 
     @Option(name: .long, help: "The workload (default: the bundled experiments/fleet-18 scenario).")
     var scenario: String?
@@ -23,16 +23,16 @@ struct DeviceCommand: ParsableCommand {
         let library = ScenarioLibrary.locate()
         let path = scenario ?? library.map { "\($0.directory)/experiments/fleet-18.yaml" } ?? "scenarios/experiments/fleet-18.yaml"
         let workload = try loadScenarios([path], library: library)[0]
-        let deviceProfile = try loadProfile(profile ?? workload.device.profile)
+        let deviceProfile = try loadProfile(profile ?? workload.device.profile.map(ProfileReference.init))
         let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
-        let configurations: [(label: String, termination: String, compressor: Compressor)] = [
-            ("lmk", "lmk", .none), ("lmk + \(compressor.rawValue) (zram)", "lmk", compressor), ("freeze", "freeze", .none),
+        let configurations: [(label: String, termination: TerminationKind, compressor: Compressor)] = [
+            ("lmk", .lmk, .none), ("lmk + \(compressor.rawValue) (zram)", .lmk, compressor), ("freeze", .freeze, .none),
         ]
         let progress = Progress(enabled: Progress.isTerminal)
         var rows: [[String]] = []
         for configuration in configurations {
             progress.show(configuration.label)
-            let run = try ScenarioRunner().run(workload, policy: "ios6", termination: configuration.termination,
+            let run = try ScenarioRunner().run(workload, policy: .ios6, termination: configuration.termination,
                                                profile: deviceProfile, compressor: configuration.compressor,
                                                progress: { done, total in
                 progress.show("\(configuration.label): step \(done)/\(total)")
@@ -67,9 +67,9 @@ func format2(_ value: Double) -> String { String(format: "%.2f", value) }
 
 /// Loads a device profile (bundled name, file, or the default); prints its problems and
 /// exits 65 when it is invalid.
-func loadProfile(_ nameOrPath: String?) throws -> DeviceProfile {
+func loadProfile(_ reference: ProfileReference?) throws -> DeviceProfile {
     do {
-        return try ProfileLibrary.load(nameOrPath)
+        return try ProfileLibrary.load(reference)
     } catch {
         StandardError.write(error.description + "\n")
         throw ExitCodes.invalidScenario

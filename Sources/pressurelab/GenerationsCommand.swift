@@ -40,7 +40,7 @@ struct GenerationsCommand: ParsableCommand {
         if let writer {
             text += "\ntrace: \(writer.lineCount) events written to \(writer.path)\n"
         }
-        let batch = CompletedRuns(runs: [], trace: writer).outputs()
+        let batch = CompletedPlan(runs: [], trace: writer).outputs()
         try OutputOptions.commit(batch) { try StandardOutput.print(text, terminator: "") }
     }
 }

@@ -20,7 +20,7 @@ struct PoliciesCommand: ParsableCommand {
     var rounds = 20
 
     @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: \(ProfileLibrary.defaultName)).")
-    var profile: String?
+    var profile: ProfileReference?
 
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be 1 or more (got \(rounds))") }

@@ -10,21 +10,15 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Scenario files, or names of bundled scenarios (default: all bundled).")
     var scenarioFiles: [String] = []
 
-    @Option(name: .long, help: "Cleanup policy (repeatable): \(CleanupPolicies.builtInNames.joined(separator: ", ")).")
-    var policy: [String] = []
+    @Option(name: .long, help: "Cleanup policy (repeatable; default: ios6).")
+    var policy: [CleanupKind] = []
 
     @OptionGroup var options: RunOptions
-
-    mutating func validate() throws {
-        for name in policy where CleanupPolicies.named(name) == nil {
-            throw ValidationError("unknown policy '\(name)'; valid policies are \(CleanupPolicies.builtInNames.joined(separator: ", "))")
-        }
-    }
 
     func run() throws {
         Heap.requireJemalloc()
         let scenarios = try loadScenarios(scenarioFiles, library: options.library)
-        let runs = try runAll(scenarios, policies: policy.isEmpty ? ["ios6"] : policy, options: options)
+        let runs = try runAll(scenarios, policies: policy.isEmpty ? [.ios6] : policy, options: options)
         try report(runs, options: options)
     }
 }
@@ -39,21 +33,18 @@ struct CompareCommand: ParsableCommand {
     var scenarioFiles: [String] = []
 
     @Option(name: .long, help: "Cleanup policy (repeatable; default: every built-in).")
-    var policy: [String] = []
+    var policy: [CleanupKind] = []
 
     @OptionGroup var options: RunOptions
 
     mutating func validate() throws {
-        for name in policy where CleanupPolicies.named(name) == nil {
-            throw ValidationError("unknown policy '\(name)'; valid policies are \(CleanupPolicies.builtInNames.joined(separator: ", "))")
-        }
         if policy.count == 1 { throw ValidationError("compare needs two policies or more (or none, for all)") }
     }
 
     func run() throws {
         Heap.requireJemalloc()
         let scenarios = try loadScenarios(scenarioFiles, library: options.library)
-        let runs = try runAll(scenarios, policies: policy.isEmpty ? CleanupPolicies.builtInNames : policy, options: options)
+        let runs = try runAll(scenarios, policies: policy.isEmpty ? CleanupKind.allCases : policy, options: options)
         try report(runs, options: options)
     }
 }
@@ -126,11 +117,11 @@ struct SuiteCommand: ParsableCommand {
         Heap.requireJemalloc()
         let start = MonotonicClock.now()
         let scenarios = try loadScenarios([], library: options.library)
-        let completed = try runAll(scenarios, policies: CleanupPolicies.builtInNames, options: options)
+        let completed = try runAll(scenarios, policies: CleanupKind.allCases, options: options)
         var trailer = ""
         if options.format == .table {
             let seconds = Double(MonotonicClock.now() - start) / 1e9
-            trailer = "\n\(scenarios.count) scenarios x \(CleanupPolicies.builtInNames.count) policies, termination "
+            trailer = "\n\(scenarios.count) scenarios x \(CleanupKind.allCases.count) policies, termination "
                 + "\(options.termination.rawValue): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s. "
                 + "Dominated: another policy has less or equal mean footprint and reload time.\n"
         }

@@ -42,7 +42,7 @@ struct RunOptions: ParsableArguments {
     var scenarios: String?
 
     @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
-    var profile: String?
+    var profile: ProfileReference?
 
     @Option(name: .long, help: "In-RAM compressor of suspended apps' memory: none, lz4, zstd (default: the profile's).")
     var compressor: Compressor?
@@ -64,52 +64,22 @@ struct RunOptions: ParsableArguments {
 
 /// Loads every file first; prints every problem of every invalid file and exits 65.
 func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [Scenario] {
-    var paths = arguments.map { library?.resolve($0) ?? $0 }
-    if paths.isEmpty {
-        guard let library, !library.files.isEmpty else {
-            StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
-            throw ExitCodes.badUsage
-        }
-        paths = library.files
-    }
-    let loader = ScenarioLoader()
-    var scenarios: [Scenario] = []
-    var failed = false
-    for path in paths {
-        do {
-            scenarios.append(try loader.load(path: path))
-        } catch {
-            failed = true
-            StandardError.write(error.description + "\n")
-        }
-    }
-    if failed { throw ExitCodes.invalidScenario }
-    return scenarios
-}
-
-/// Runs that completed, and their trace (written, not yet in place).
-struct CompletedRuns {
-    var runs: [RunResult]
-    var trace: (any TraceOutput)?
-    /// The profile every run used, when they share one.
-    var profile: DeviceProfile?
-
-    /// A batch of outputs that starts with the trace.
-    func outputs() -> OutputBatch {
-        let batch = OutputBatch()
-        if let trace {
-            trace.finish()
-            batch.add(trace.file, as: "the trace")
-        }
-        return batch
+    do {
+        return try ScenarioLibrary.loadScenarios(arguments, library: library)
+    } catch .noneGiven {
+        StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
+        throw ExitCodes.badUsage
+    } catch .invalid(let errors) {
+        for error in errors { StandardError.write(error.description + "\n") }
+        throw ExitCodes.invalidScenario
     }
 }
 
 /// Runs scenarios under policies through the harness's ``RunPlan``, with progress on a
 /// terminal, streaming the trace. A run that fails, or a trace that cannot be written, exits
 /// 1 (an invalid profile 65) and leaves no trace file.
-func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) throws -> CompletedRuns {
-    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination.rawValue, repeats: options.repeat,
+func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOptions) throws -> CompletedPlan {
+    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
     if case .failure(let failure) = Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
         StandardError.write(failure.description + "\n")
@@ -121,7 +91,7 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
         let outcome = try plan.execute(trace: writer, cellStarted: { progress.show($0.label) },
                                        stepProgress: { cell, done, total in progress.show("\(cell.label): step \(done)/\(total)") })
         progress.clear()
-        return CompletedRuns(runs: outcome.runs, trace: writer, profile: outcome.profile)
+        return CompletedPlan(runs: outcome.runs, trace: writer, profile: outcome.profile)
     } catch {
         progress.clear()
         writer?.discard()
@@ -140,22 +110,18 @@ func runAll(_ scenarios: [Scenario], policies: [String], options: RunOptions) th
 
 /// Prints runs in the chosen format (then `trailer`) and writes the trace, the results
 /// and the HTML report: all of them, or, on any failure, none.
-func report(_ completed: CompletedRuns, options: RunOptions, trailer: String = "") throws {
-    let file = try ResultsFile(version: ScenarioRunner.toolVersion, runs: completed.runs, profile: completed.profile)
-    let batch = completed.outputs()
-    if let output = options.output { batch.add(try ResultFormatter.json(file), to: output, as: "the results") }
-    if let html = options.html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
-    let rows = ResultFormatter.comparison(completed.runs)
-    let text: String
-    switch options.format {
-    case .table: text = ResultFormatter.table(rows)
-    case .csv: text = ResultFormatter.csv(rows)
-    case .markdown: text = ResultFormatter.markdown(rows)
-    case .json: text = try ResultFormatter.json(file)
-    }
+func report(_ completed: CompletedPlan, options: RunOptions, trailer: String = "") throws {
+    let (batch, text) = try completed.report(results: options.output, html: options.html, format: options.format)
     try OutputOptions.commit(batch) { try StandardOutput.print(text + trailer, terminator: "") }
 }
 
+extension CleanupKind: ExpressibleByArgument {}
 extension Compressor: ExpressibleByArgument {}
+extension ProfileReference: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        self.init(argument)
+    }
+}
 extension ResultFormat: ExpressibleByArgument {}
 extension TerminationKind: ExpressibleByArgument {}

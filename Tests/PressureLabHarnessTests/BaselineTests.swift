@@ -102,7 +102,7 @@ struct BaselineTests {
     @Test("a baseline from another allocator configuration warns")
     func allocatorWarning() throws {
         let scenario = try ScenarioLoader().load(path: Executable.small)
-        let run = try Footprint.run(scenario, policy: "ios6")
+        let run = try Footprint.run(scenario, policy: .ios6)
         var baseline = try Baseline(name: "other", runs: [run])
         baseline.allocatorOptions["opt.narenas"] = "1"
         let report = GateReport.check([run], against: baseline, allocator: "jemalloc 5.3.0",
@@ -115,7 +115,7 @@ struct BaselineTests {
     @Test("baselines and results name the compressors' libraries; another version warns")
     func compressorWarning() throws {
         let scenario = try ScenarioLoader().load(path: Executable.small)
-        let run = try Footprint.run(scenario, policy: "ios6")
+        let run = try Footprint.run(scenario, policy: .ios6)
         var baseline = try Baseline(name: "other", runs: [run])
         #expect(baseline.compressors?["lz4"]?.hasPrefix("liblz4 ") == true)
         #expect(baseline.compressors?["zstd"]?.hasPrefix("libzstd ") == true)
@@ -130,7 +130,7 @@ struct BaselineTests {
 
     @Test("the library API: readable failures for users' own tests")
     func footprintAPI() throws {
-        let run = try Footprint.run(scenarioAt: Executable.small, policy: "ios6")
+        let run = try Footprint.run(scenarioAt: Executable.small, policy: .ios6)
         try Footprint.expect(run, .peakRetainedBytes, atMost: 64 << 20)
         try Footprint.expect(run, .dataLossBytes, atMost: 0)
         do {

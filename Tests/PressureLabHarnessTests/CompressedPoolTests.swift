@@ -16,7 +16,7 @@ struct CompressedPoolTests {
     static func run(_ name: String, compressor: Compressor, profile: String = "pixel-3-2018") throws -> RunResult {
         let scenario = try ScenarioLoader().load(path: "\(packageRoot)/scenarios/\(name).yaml")
         let deviceProfile = try ProfileLoader().load(path: "\(packageRoot)/profiles/\(profile).yaml")
-        return try ScenarioRunner().run(scenario, policy: "ios6", termination: "jetsam", profile: deviceProfile, compressor: compressor)
+        return try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: deviceProfile, compressor: compressor)
     }
 
     @Test("with compression on, the same scenario keeps more apps cached and kills fewer", arguments: ["lz4", "zstd"])
@@ -51,7 +51,7 @@ struct CompressedPoolTests {
                   - switch: b
 
                 """, path: "resume.yaml")
-            let run = try ScenarioRunner().run(scenario, policy: "keep-all", termination: "jetsam", profile: deviceProfile,
+            let run = try ScenarioRunner().run(scenario, policy: .keepAll, termination: .jetsam, profile: deviceProfile,
                                                compressor: .lz4)
             // Under pressure b is compressed when c launches (and c when b comes back).
             #expect(pressure ? (run.metrics.compressions ?? 0) >= 1 : run.metrics.compressions == 0, "\(profile) pressure \(pressure)")

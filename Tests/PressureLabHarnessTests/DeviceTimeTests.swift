@@ -91,7 +91,7 @@ struct DeviceTimeTests {
             // keeps them, hence a budget a little larger there);
             // thawed; switching back to b and a resumes them.
             // No in-RAM compressor here, so that the freezer (not the pool) takes a.
-            let run = try ScenarioRunner().run(scenario, policy: "ios6", termination: "freeze", profile: profile, compressor: Compressor.none)
+            let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .freeze, profile: profile, compressor: Compressor.none)
             let cold = try #require(run.metrics.coldLaunchDeviceNs), resume = try #require(run.metrics.resumeDeviceNs)
             let thaw = try #require(run.metrics.thawDeviceNs)
             #expect(cold.count > 0 && resume.count > 0 && thaw.count > 0, "\(profile.name)")
@@ -110,7 +110,7 @@ struct DeviceTimeTests {
         let scenario = try ScenarioLoader().load(path: Self.packageRoot + "/scenarios/photo-browser.yaml")
         var encoded: [Data] = []
         for _ in 0..<2 {
-            let run = try ScenarioRunner().run(scenario, policy: "cost-aware", termination: "jetsam", profile: profile)
+            let run = try ScenarioRunner().run(scenario, policy: .costAware, termination: .jetsam, profile: profile)
             encoded.append(try Self.withoutHostTimes(run))
         }
         #expect(encoded[0] == encoded[1])

@@ -8,7 +8,7 @@ struct FleetComparisonTests {
     func comparison() throws {
         let comparison = DeviceComparison(appCount: 12, appsThatFit: 5, revisits: 1)
         var rows: [String: DeviceComparison.Row] = [:]
-        for name in ["jetsam", "lmk", "largest-first", "freeze"] { rows[name] = try comparison.run(policy: name) }
+        for kind in [TerminationKind.jetsam, .lmk, .largestFirst, .freeze] { rows[kind.rawValue] = try comparison.run(policy: kind) }
         for row in rows.values {
             #expect(row.coldLaunches + row.resumes + row.thaws == 24)
             #expect(row.dataLossBytes == 0)

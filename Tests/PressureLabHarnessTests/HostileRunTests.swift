@@ -10,7 +10,7 @@ import Testing
 struct HostileRunTests {
     static let loader = ScenarioLoader(hostLimitBytes: 8 << 30)
 
-    static func run(_ text: String, policy: String = "ios6", termination: String = "jetsam") throws -> RunResult {
+    static func run(_ text: String, policy: CleanupKind = .ios6, termination: TerminationKind = .jetsam) throws -> RunResult {
         try ScenarioRunner().run(try loader.parse(text, path: "t.yaml"), policy: policy, termination: termination)
     }
 
@@ -165,7 +165,7 @@ struct HostileRunTests {
               - launch: a
               - push: big
 
-            """, termination: "jetsam")
+            """, termination: .jetsam)
         // 90 MiB held; the push needs 20: killing c (10) is not enough, b must go too.
         #expect(run.timeline[3].marks == ["kill c", "kill b"])
         #expect(run.metrics.outOfMemoryCrashes == 0)

@@ -83,8 +83,8 @@ enum RandomScenarios {
 
 @Suite("Properties over seeded random scenarios")
 struct RandomScenarioPropertyTests {
-    static let cleanup = CleanupPolicies.builtInNames
-    static let termination = TerminationPolicies.builtInNames
+    static let cleanup = CleanupKind.allCases
+    static let termination = TerminationKind.allCases
 
     /// 1,000 scenarios by default, 10,000 from scripts/test.sh (PRESSURELAB_PROPERTY_SCENARIOS), each under one
     /// pair of cleanup and termination policy, every pair in turn: no crash or error, peak
@@ -108,7 +108,7 @@ struct RandomScenarioPropertyTests {
             }
             let policy = Self.cleanup[index % Self.cleanup.count]
             let terminationName = Self.termination[(index / Self.cleanup.count) % Self.termination.count]
-            pairsSeen.insert("\(policy)/\(terminationName)")
+            pairsSeen.insert("\(policy.rawValue)/\(terminationName.rawValue)")
             let run: RunResult
             do {
                 run = try runner.run(scenario, policy: policy, termination: terminationName)

@@ -7,7 +7,7 @@ import Testing
 struct ReportTests {
     static func results() throws -> ResultsFile {
         let scenario = try ScenarioLoader().load(path: Executable.packageRoot.appendingPathComponent("scenarios/photo-browser.yaml").path)
-        let runs = try ["keep-all", "ios3", "cost-aware"].map { try ScenarioRunner().run(scenario, policy: $0, termination: "jetsam") }
+        let runs = try [CleanupKind.keepAll, .ios3, .costAware].map { try ScenarioRunner().run(scenario, policy: $0, termination: .jetsam) }
         return try ResultsFile(version: ScenarioRunner.toolVersion, runs: runs)
     }
 

@@ -5,10 +5,10 @@ import Testing
 struct DeviceRandomTests {
     /// Runs `steps` random steps (open, type, push, pop, home, warnings, idle) and returns
     /// the device and the apps.
-    static func randomRun(policy: String, seed: UInt64, steps: Int) throws -> (Device, [Application], typed: Int) {
+    static func randomRun(policy: TerminationKind, seed: UInt64, steps: Int) throws -> (Device, [Application], typed: Int) {
         var random = SeededGenerator(seed: seed)
         let perApp = try DeviceTests.appBytes(bitmap: 256 << 10)
-        let device = Device(configuration: .init(budgetBytes: perApp * 3), termination: TerminationPolicies.named(policy)!)
+        let device = Device(configuration: .init(budgetBytes: perApp * 3), termination: policy.policy)
         let apps = try (0..<6).map { try DeviceTests.app("app\($0)", bitmap: 256 << 10) }
         for app in apps {
             app.runtime.trace.isEnabled = false
@@ -51,8 +51,8 @@ struct DeviceRandomTests {
     }
 
     @Test("no data loss for apps that save on entering the background, under every policy that kills or freezes",
-          arguments: ["jetsam", "lmk", "largest-first", "freeze"])
-    func noDataLoss(policy: String) throws {
+          arguments: [TerminationKind.jetsam, .lmk, .largestFirst, .freeze])
+    func noDataLoss(policy: TerminationKind) throws {
         let (device, apps, typed) = try Self.randomRun(policy: policy, seed: 2026, steps: 10_000)
         let lost = apps.reduce(0) { $0 + $1.dataLossBytes }
         print("random \(policy): typed \(typed) B, lost \(lost) B, kills \(device.metrics.kills), "
@@ -67,7 +67,7 @@ struct DeviceRandomTests {
 
     @Test("under none, what an out-of-memory crash loses is counted, never silently dropped")
     func noneCountsLoss() throws {
-        let (device, apps, typed) = try Self.randomRun(policy: "none", seed: 7, steps: 3_000)
+        let (device, apps, typed) = try Self.randomRun(policy: .none, seed: 7, steps: 3_000)
         let lost = apps.reduce(0) { $0 + $1.dataLossBytes }
         print("random none: typed \(typed) B, lost \(lost) B, OOM \(device.metrics.outOfMemoryCrashes)")
         #expect(device.metrics.kills == 0)
@@ -78,8 +78,8 @@ struct DeviceRandomTests {
 
     @Test("the same seed gives the same kills, launches and bytes")
     func deterministic() throws {
-        let first = try Self.randomRun(policy: "jetsam", seed: 99, steps: 1_500)
-        let second = try Self.randomRun(policy: "jetsam", seed: 99, steps: 1_500)
+        let first = try Self.randomRun(policy: .jetsam, seed: 99, steps: 1_500)
+        let second = try Self.randomRun(policy: .jetsam, seed: 99, steps: 1_500)
         #expect(first.0.metrics.killOrder == second.0.metrics.killOrder)
         #expect(first.0.metrics.coldLaunches == second.0.metrics.coldLaunches)
         #expect(first.2 == second.2)

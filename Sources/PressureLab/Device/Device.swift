@@ -90,7 +90,9 @@ public final class Device {
     /// Counters and latencies.
     public internal(set) var metrics = DeviceMetrics()
     /// Bytes the freezer may still write.
-    public internal(set) var freezeBudgetBytes: Int
+    public var freezeBudgetBytes: Int { freezer.budgetBytes }
+    /// The freezer's storage (files in the apps' bundles).
+    let freezer: Freezer
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
     private var useCounter: UInt64 = 0
@@ -101,10 +103,11 @@ public final class Device {
     public init(configuration: Configuration, termination: any TerminationPolicy) {
         self.configuration = configuration
         self.termination = termination
-        self.freezeBudgetBytes = configuration.freezeWriteBudgetBytes
         self.pressureSources = [MeasuredPressure(thresholds: configuration.thresholds)]
         self.pressureSources.append(scripted)
         self.compressedPool = Self.makePool(configuration)
+        self.freezer = Freezer(budgetBytes: configuration.freezeWriteBudgetBytes,
+                               compression: compressedPool.map { ($0.codec, $0.pageBytes) })
         compressedPool?.onChange = { [unowned self] pool in metrics.copyCounters(of: pool) }
     }
 

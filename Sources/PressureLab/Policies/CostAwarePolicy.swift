@@ -105,26 +105,3 @@ public struct CostAwarePolicy: CleanupPolicy {
         return chosen
     }
 }
-
-/// The built-in cleanup policies by name.
-public enum CleanupPolicies {
-    /// Names in the order reports list them.
-    public static let builtInNames = ["keep-all", "ios2", "ios3", "ios6", "aggressive", "lru", "cost-aware"]
-
-    /// The built-in policy of that name (`lru` keeps `lruKeep` views).
-    public static func named(_ name: String, lruKeep: Int = 2) -> (any CleanupPolicy)? {
-        switch name {
-        case "keep-all": return KeepAllPolicy()
-        case "ios2": return IOS2Policy()
-        case "ios3": return IOS3Policy()
-        case "ios6": return IOS6Policy()
-        case "aggressive": return AggressivePolicy()
-        case "lru": return LRUPolicy(keep: lruKeep)
-        case "cost-aware": return CostAwarePolicy()
-        default: return nil
-        }
-    }
-
-    /// Every built-in policy.
-    public static var all: [any CleanupPolicy] { builtInNames.compactMap { named($0) } }
-}

@@ -44,14 +44,14 @@ public enum Footprint {
     ///
     /// Device time is modelled with `profile` (a bundled name or a file), else the scenario's,
     /// else the default profile.
-    public static func run(scenarioAt path: String, policy: String = "ios6", termination: String = "jetsam",
-                           seed: UInt64? = nil, profile: String? = nil) throws -> RunResult {
+    public static func run(scenarioAt path: String, policy: CleanupKind = .ios6, termination: TerminationKind = .jetsam,
+                           seed: UInt64? = nil, profile: ProfileReference? = nil) throws -> RunResult {
         try run(ScenarioLoader().load(path: path), policy: policy, termination: termination, seed: seed, profile: profile)
     }
 
     /// Runs a scenario (loaded, or built in Swift).
-    public static func run(_ scenario: Scenario, policy: String = "ios6", termination: String = "jetsam",
-                           seed: UInt64? = nil, profile: String? = nil) throws -> RunResult {
+    public static func run(_ scenario: Scenario, policy: CleanupKind = .ios6, termination: TerminationKind = .jetsam,
+                           seed: UInt64? = nil, profile: ProfileReference? = nil) throws -> RunResult {
         // The same entry point as the command line's `run`.
         let plan = RunPlan(scenarios: [scenario], policies: [policy], termination: termination, seed: seed, profile: profile)
         return try plan.execute().runs[0]

@@ -77,7 +77,6 @@ public final class OutputBatch {
     private static func failure(_ error: HarnessError, _ what: String) -> OutputFailure {
         switch error {
         case .cannotWrite(let path, let reason): return OutputFailure(path: path, what: what, reason: reason)
-        default: return OutputFailure(path: "", what: what, reason: error.description)
         }
     }
 }

@@ -7,11 +7,13 @@ public enum ProfileLibrary {
     /// The bundled profiles' directory, if found.
     public static func locate() -> ScenarioLibrary? { ScenarioLibrary.locate(folder: "profiles") }
 
-    /// Loads a profile by bundled name or by path (`nil` or empty: the default).
-    public static func load(_ nameOrPath: String?, library: ScenarioLibrary? = ProfileLibrary.locate()) throws(ScenarioError) -> DeviceProfile {
-        let argument = (nameOrPath?.isEmpty ?? true) ? defaultName : nameOrPath!
-        let path = library?.resolve(argument) ?? argument
-        return try ProfileLoader().load(path: path)
+    /// Loads a profile (`nil`: the default). A bundled name is looked up in `library`; a
+    /// name it lacks is read as a path (and fails as a missing file).
+    public static func load(_ reference: ProfileReference?, library: ScenarioLibrary? = ProfileLibrary.locate()) throws(ScenarioError) -> DeviceProfile {
+        switch reference ?? .default {
+        case .bundled(let name): return try ProfileLoader().load(path: library?.resolve(name) ?? name)
+        case .file(let path): return try ProfileLoader().load(path: path)
+        }
     }
 
     /// Every bundled profile, loaded (sorted by name).

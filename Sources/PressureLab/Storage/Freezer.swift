@@ -1,0 +1,85 @@
+import PressureLabHeap
+import SystemPackage
+
+/// The freezer's storage: an app's memory (every controller's, then the app-wide data)
+/// written to a file of its own in the app's bundle, compressed page by page when the
+/// device has a compressor, and read back in the same order on a thaw. It also keeps the
+/// write budget (flash wear): a freeze that would exceed it is not attempted by the
+/// policies (``TerminationContext/freezeBudgetBytes``).
+///
+/// The device decides when to freeze and thaw and counts the work; this type does the I/O.
+final class Freezer {
+    /// Bytes the freezer may still write.
+    private(set) var budgetBytes: Int
+    /// The codec and page size of compressed freezing (nil: pages are written as they are).
+    let compression: (codec: PageCodec, pageBytes: Int)?
+
+    /// What one freeze or thaw moved.
+    struct Transfer {
+        /// Bytes written to (or read from) the file.
+        var storageBytes: Int
+        /// Bytes compressed (or decompressed), when the freezer compresses.
+        var originalBytes: Int?
+    }
+
+    init(budgetBytes: Int, compression: (codec: PageCodec, pageBytes: Int)?) {
+        self.budgetBytes = budgetBytes
+        self.compression = compression
+    }
+
+    /// Writes `app`'s memory to its file and frees it; nil when a write failed (what was
+    /// written is read back first, so nothing is lost, and the file is removed).
+    func freeze(_ app: Application, name: String) -> Transfer? {
+        let path = Self.path(of: app, name: name)
+        guard let file = try? FreezerFile(path: path, mode: .write) else { return nil }
+        let compressing = compressingStore(file)
+        let store: any PageStore = compressing ?? file
+        var ok = true
+        for controller in app.controllers where ok { ok = controller.freezeMemory(to: store) }
+        ok = ok && app.freezeAppData(to: store)
+        ok = ok && file.sync()
+        file.close()
+        guard ok else {
+            if let reader = try? FreezerFile(path: path, mode: .read) {
+                let readStore: any PageStore = compressingStore(reader) ?? reader
+                for controller in app.controllers { _ = controller.thawMemory(from: readStore) }
+                _ = app.thawAppData(from: readStore)
+            }
+            remove(app, name: name)
+            return nil
+        }
+        budgetBytes -= file.bytesTransferred
+        return Transfer(storageBytes: file.bytesTransferred, originalBytes: compressing?.originalBytes)
+    }
+
+    /// Reads `app`'s memory back (allocations admitted by its gate) and removes the file.
+    func thaw(_ app: Application, name: String) throws(RuntimeError) -> Transfer {
+        let file = try FreezerFile(path: Self.path(of: app, name: name), mode: .read)
+        file.gate = app.runtime.memoryGate
+        let compressing = compressingStore(file)
+        let store: any PageStore = compressing ?? file
+        let corrupt = RuntimeError.bundle(path: file.path, reason: "the freezer file is shorter than the frozen memory, or corrupt")
+        for controller in app.controllers {
+            guard controller.thawMemory(from: store) else { throw corrupt }
+        }
+        guard app.thawAppData(from: store) else { throw corrupt }
+        file.close()
+        remove(app, name: name)
+        return Transfer(storageBytes: file.bytesTransferred, originalBytes: compressing?.originalBytes)
+    }
+
+    /// Removes an app's freezer file (a missing one is fine).
+    func remove(_ app: Application, name: String) {
+        HostFiles.remove(FilePath(Self.path(of: app, name: name)))
+    }
+
+    /// `<bundle>/<name>.frozen`.
+    static func path(of app: Application, name: String) -> String {
+        "\(app.runtime.bundle.directory)/\(name).frozen"
+    }
+
+    /// With a compressor, the freezer writes and reads compressed pages through `file`.
+    private func compressingStore(_ file: FreezerFile) -> CompressingPageStore? {
+        compression.map { CompressingPageStore(file: file, codec: $0.codec, pageBytes: $0.pageBytes) }
+    }
+}

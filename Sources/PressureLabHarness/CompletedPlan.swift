@@ -1,0 +1,49 @@
+/// A plan that ran to the end, with its trace (written, not yet in place): what the
+/// command line, the gate and the sweep engine turn into output files.
+public struct CompletedPlan {
+    public var runs: [RunResult]
+    /// The trace the runs streamed into, finished at ``outputs()``.
+    public var trace: (any TraceOutput)?
+    /// The profile every run used, when they share one.
+    public var profile: DeviceProfile?
+
+    public init(runs: [RunResult], trace: (any TraceOutput)? = nil, profile: DeviceProfile? = nil) {
+        self.runs = runs
+        self.trace = trace
+        self.profile = profile
+    }
+
+    /// A batch of outputs that starts with the trace (finished here).
+    public func outputs() -> OutputBatch {
+        let batch = OutputBatch()
+        if let trace {
+            trace.finish()
+            batch.add(trace.file, as: "the trace")
+        }
+        return batch
+    }
+
+    /// The results file of the runs (`pressurelab.results/1`).
+    public func resultsFile() throws -> ResultsFile {
+        try ResultsFile(version: ScenarioRunner.toolVersion, runs: runs, profile: profile)
+    }
+
+    /// Every output of the plan in one batch (the trace; the results at `results`; the
+    /// HTML report at `html`), and the runs as text in `format`, to print before the
+    /// batch's files replace their destinations.
+    public func report(results: String?, html: String?, format: ResultFormat) throws -> (batch: OutputBatch, text: String) {
+        let file = try resultsFile()
+        let batch = outputs()
+        if let results { batch.add(try ResultFormatter.json(file), to: results, as: "the results") }
+        if let html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
+        let rows = ResultFormatter.comparison(runs)
+        let text: String
+        switch format {
+        case .table: text = ResultFormatter.table(rows)
+        case .csv: text = ResultFormatter.csv(rows)
+        case .markdown: text = ResultFormatter.markdown(rows)
+        case .json: text = try ResultFormatter.json(file)
+        }
+        return (batch, text)
+    }
+}
