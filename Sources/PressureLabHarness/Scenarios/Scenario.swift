@@ -12,6 +12,8 @@ public struct Scenario: Sendable {
     public var script: [Step]
     /// The file it was read from.
     public var path: String
+    /// The `replay` step the script had (already expanded into `switch` and `idle` steps).
+    public var replay: TraceReplay?
 
     /// The device section.
     public struct DeviceSpec: Sendable {

@@ -9,6 +9,8 @@ import Yams
 public struct ScenarioLoader: Sendable {
     /// The most bytes a scenario's budget and declared sizes may take on this host.
     public var hostLimitBytes: Int
+    /// Replaces the user a `replay` step names (sweeps over a trace's users); nil: as written.
+    public var replayUser: String?
 
     public init(hostLimitBytes: Int = HostMemory.current().safeLimit()) {
         self.hostLimitBytes = hostLimitBytes
@@ -32,6 +34,7 @@ public struct ScenarioLoader: Sendable {
     /// Parses and checks scenario text; `path` names it in errors.
     public func parse(_ text: String, path: String) throws(ScenarioError) -> Scenario {
         var reader = ScenarioReader(path: path, hostLimitBytes: hostLimitBytes)
+        reader.replayUser = replayUser
         let root = try Self.compose(text, path: path,
                                     whenEmpty: "the file is empty; a scenario needs at least 'scenario', 'name', 'device', 'apps' and 'script'")
         let scenario = reader.scenario(root)
@@ -79,6 +82,8 @@ struct ScenarioReader {
     var declarationSites: [(bytes: Int, node: Node?, key: String)] = []
     /// The apps' and screens' names, computed once for all steps.
     var knownNames: (apps: [String], screens: Set<String>) = ([], [])
+    /// The loader's override of the replayed user, and the `replay` step read (one at most).
+    var replayUser: String?, replay: TraceReplay?
 
     init(path: String, hostLimitBytes: Int) {
         self.path = path
@@ -91,7 +96,8 @@ struct ScenarioReader {
     static let screenKeys = ["kind", "rows", "visible_rows", "cell", "reuse_pool", "tree", "outlets", "releases_outlets",
                              "backing", "cache", "model"]
     static let stepKinds = ["launch", "push", "repeat", "pop", "pop_to_root", "select_tab", "present", "type", "dismiss",
-                            "scroll", "warning", "home", "switch", "idle", "random", "interrupt", "launch_background"]
+                            "scroll", "warning", "home", "switch", "idle", "random", "interrupt", "launch_background",
+                            "replay"]
 
     // MARK: - Diagnostics
 

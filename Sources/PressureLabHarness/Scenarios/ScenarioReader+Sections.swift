@@ -23,7 +23,7 @@ extension ScenarioReader {
         }
         guard let name, let device else { return nil }
         let scenario = Scenario(name: name, description: description, seed: seed, device: device, apps: apps,
-                                script: script, path: path)
+                                script: script, path: path, replay: replay)
         if diagnostics.isEmpty, let deviceNode = value(top, "device") {
             checkHost(scenario, deviceNode: deviceNode)
         }

@@ -18,7 +18,11 @@ extension ScenarioReader {
         guard visit(node, key, count: items.count) else { return nil }
         var steps: [Scenario.Step] = []
         for (index, item) in items.enumerated() {
-            if let step = self.step(item, "\(key)[\(index)]", apps: apps, depth: depth) { steps.append(step) }
+            if let argument = Self.replayArgument(item) {
+                steps += replaySteps(argument, "\(key)[\(index)].replay", apps: apps) ?? []
+            } else if let step = self.step(item, "\(key)[\(index)]", apps: apps, depth: depth) {
+                steps.append(step)
+            }
         }
         if depth == 0 {
             let scenario = Scenario(name: "", description: "", seed: 0,
@@ -86,6 +90,9 @@ extension ScenarioReader {
         case "pop":
             guard let argument else { return .pop(1) }
             return int(argument, stepKey, min: 1, max: 1_000_000).map { .pop($0) }
+        case "replay":  // with its argument, read by `steps` (it expands to many steps)
+            _ = needs("{ trace: FILE, user: ID, format: lsapp }")
+            return nil
         case "pop_to_root", "dismiss", "home":
             if let argument { error(argument, stepKey, "'\(kind)' takes no value") }
             return kind == "home" ? .home : (kind == "dismiss" ? .dismiss : .popToRoot)

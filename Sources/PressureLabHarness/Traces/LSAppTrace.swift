@@ -1,0 +1,232 @@
+import Foundation
+
+/// An app-usage log in the format of the LSApp dataset (Aliannejadi et al., "Context-aware
+/// target apps selection and recommendation for enhancing personal mobile assistants", ACM
+/// TOIS 2021; github.com/aliannejadi/LSApp): a tab-separated file whose first line is the header
+///
+///     user_id	session_id	timestamp	app_name	event_type
+///
+/// and every other line one event, e.g. `3	42	2018-01-16 06:01:05	Chrome	Opened`.
+///
+/// - Users are whole numbers (`03` and `3` are one user), listed in ``users`` in numeric order.
+/// - Timestamps are `YYYY-MM-DD HH:MM:SS`, a wall clock without a zone; only differences matter.
+/// - Events keep file order per user, not sorted by time: a timestamp that goes backwards is
+///   not an error (``TraceReplay`` turns a negative gap into no idle at all).
+/// - Blank lines are skipped; a line ending in CR LF is read as one ending in LF.
+/// - Any other problem stops the read with a ``TraceError`` naming the file and line.
+public struct LSAppTrace: Sendable {
+    /// The header line the file must start with (the columns, separated by tabs).
+    public static let header = ["user_id", "session_id", "timestamp", "app_name", "event_type"]
+
+    /// What happened to an app (the dataset's `event_type`).
+    public enum EventType: String, CaseIterable, Sendable {
+        case opened = "Opened"
+        case closed = "Closed"
+        case userInteraction = "User Interaction"
+        case broken = "Broken"
+    }
+
+    /// One line of the trace.
+    public struct Event: Sendable, Equatable {
+        /// The user, in canonical form (a whole number without leading zeros).
+        public var user: String
+        public var session: String
+        /// Seconds since 1970-01-01 00:00:00, the wall clock read as if it were UTC.
+        public var timestamp: Int
+        public var app: String
+        public var type: EventType
+
+        public init(user: String, session: String, timestamp: Int, app: String, type: EventType) {
+            self.user = user
+            self.session = session
+            self.timestamp = timestamp
+            self.app = app
+            self.type = type
+        }
+    }
+
+    /// One use of an app: a run of consecutive events of that app by one user (the dataset's
+    /// authors count the same app repeated in a row as one use), whatever their types.
+    public struct AppUse: Sendable, Equatable {
+        /// The app's name as the trace writes it.
+        public var app: String
+        /// The first event's timestamp (seconds, as ``Event/timestamp``).
+        public var start: Int
+        /// The latest timestamp among its events (never before `start`).
+        public var end: Int
+        /// How many events were merged into it.
+        public var events: Int
+
+        public init(app: String, start: Int, end: Int, events: Int = 1) {
+            self.app = app
+            self.start = start
+            self.end = end
+            self.events = events
+        }
+    }
+
+    /// The file the trace was read from.
+    public let path: String
+    /// The users who have events, in numeric order.
+    public let users: [String]
+    private let eventsByUser: [String: [Event]]
+
+    /// The largest trace file read (LSApp's whole dataset is about 40 MB).
+    public static let maximumFileBytes = 512 << 20
+
+    /// Reads the trace at `path` whole: a regular file of at most ``maximumFileBytes``.
+    public static func parse(path: String) throws(TraceError) -> LSAppTrace {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            throw TraceError(path: path, line: 0, reason: "not a regular file")
+        }
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
+            throw TraceError(path: path, line: 0,
+                             reason: "the trace is \(size) bytes, more than the \(maximumFileBytes) bytes a trace may have")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceError(path: path, line: 0, reason: "cannot read the trace (missing or unreadable)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(path: path, line: 0, reason: "not a UTF-8 text file")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses trace text; `path` names it in errors.
+    public static func parse(_ text: String, path: String) throws(TraceError) -> LSAppTrace {
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            throw TraceError(path: path, line: 1, reason: "the trace is empty; expected the header line "
+                + header.joined(separator: ", ") + " (separated by tabs)")
+        }
+        var events: [String: [Event]] = [:]
+        var sawHeader = false
+        for (index, rawLine) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+            if !sawHeader {
+                guard fields.map({ String(decoding: $0, as: UTF8.self) }) == header else {
+                    throw TraceError(path: path, line: number, reason: "expected the header line "
+                        + header.joined(separator: ", ") + " (separated by tabs)")
+                }
+                sawHeader = true
+                continue
+            }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let event = try Self.event(fields, path: path, line: number)
+            events[event.user, default: []].append(event)
+        }
+        let users = events.keys.sorted { ($0.count, $0) < ($1.count, $1) }
+        return LSAppTrace(path: path, users: users, eventsByUser: events)
+    }
+
+    /// The users of the trace at `path`, in numeric order (for a sweep over users).
+    public static func users(inTraceAt path: String) throws(TraceError) -> [String] {
+        try parse(path: path).users
+    }
+
+    /// The user's events in file order; empty for a user the trace does not have.
+    public func events(of user: String) -> [Event] {
+        Self.canonicalUser(user).flatMap { eventsByUser[$0] } ?? []
+    }
+
+    /// The user's app uses in file order, consecutive events of the same app merged into one
+    /// use; empty for a user the trace does not have.
+    public func uses(of user: String) -> [AppUse] {
+        var uses: [AppUse] = []
+        for event in events(of: user) {
+            if let last = uses.last, last.app == event.app {
+                uses[uses.count - 1].end = max(last.end, event.timestamp)
+                uses[uses.count - 1].events += 1
+            } else {
+                uses.append(AppUse(app: event.app, start: event.timestamp, end: event.timestamp))
+            }
+        }
+        return uses
+    }
+
+    /// `user` without leading zeros, or nil if it is not a whole number.
+    public static func canonicalUser(_ user: String) -> String? {
+        guard !user.isEmpty, user.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let digits = user.drop { $0 == "0" }
+        return digits.isEmpty ? "0" : String(digits)
+    }
+
+    private static func event(_ fields: [ArraySlice<UInt8>], path: String, line: Int) throws(TraceError) -> Event {
+        func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
+        guard fields.count == header.count else {
+            throw TraceError(path: path, line: line, reason: "expected \(header.count) tab-separated columns ("
+                + header.joined(separator: ", ") + "), found \(fields.count)")
+        }
+        guard let user = canonicalUser(text(0)) else {
+            throw TraceError(path: path, line: line, reason: "user id \(quote(text(0))) is not a whole number")
+        }
+        guard let timestamp = Self.seconds(fields[2]) else {
+            throw TraceError(path: path, line: line, reason: "timestamp \(quote(text(2))) is not a date and time "
+                + "of the form YYYY-MM-DD HH:MM:SS")
+        }
+        guard !fields[3].isEmpty else {
+            throw TraceError(path: path, line: line, reason: "the app name is empty")
+        }
+        guard let type = eventTypes.first(where: { $0.bytes.elementsEqual(fields[4]) })?.type else {
+            throw TraceError(path: path, line: line, reason: "unknown event type \(quote(text(4))); valid types are "
+                + EventType.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return Event(user: user, session: text(1), timestamp: timestamp, app: text(3), type: type)
+    }
+
+    private static let eventTypes = EventType.allCases.map { (bytes: Array($0.rawValue.utf8), type: $0) }
+
+    /// A value quoted for a message, shortened if long.
+    static func quote(_ value: String) -> String { ScenarioReader.quote(value) }
+
+    /// `YYYY-MM-DD HH:MM:SS` as seconds since 1970-01-01 00:00:00 (read as UTC), or nil if the
+    /// text is not a valid date and time of that form.
+    static func seconds(_ field: ArraySlice<UInt8>) -> Int? {
+        let first = field.startIndex
+        func byte(_ offset: Int) -> UInt8 { field[first + offset] }
+        guard field.count == 19, byte(4) == 0x2D, byte(7) == 0x2D, byte(10) == 0x20, byte(13) == 0x3A, byte(16) == 0x3A
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in field[(first + range.lowerBound)..<(first + range.upperBound)] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), day >= 1, day <= monthDays[month - 1], hour < 24, minute < 60, second < 60
+        else { return nil }
+        // Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return days * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+}
+
+/// Why a trace could not be read: `FILE:LINE: reason` (`FILE: reason` for the whole file).
+public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// The line, from 1; 0 when the problem is the whole file (missing, not text).
+    public var line: Int
+    public var reason: String
+
+    public init(path: String, line: Int, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+}
