@@ -96,8 +96,8 @@ struct LSAppTraceTests {
     func missingFile() {
         let path = "\(Self.traces)/no-such-trace.tsv"
         let error = Self.failure { () throws(TraceError) in try LSAppTrace.parse(path: path) }
-        #expect(error == TraceError(path: path, line: 0, reason: "cannot read the trace (missing or unreadable)"))
-        #expect(error?.description == "\(path): cannot read the trace (missing or unreadable)")
+        #expect(error == TraceError(path: path, line: 0, reason: "cannot read the trace: No such file or directory"))
+        #expect(error?.description == "\(path): cannot read the trace: No such file or directory")
         let folder = Self.failure { () throws(TraceError) in try LSAppTrace.parse(path: Self.traces) }
         #expect(folder?.description == "\(Self.traces): not a regular file")
     }

@@ -74,7 +74,7 @@ struct ReplayStepTests {
         #expect(scenario.replay == TraceReplay(tracePath: "\(Self.fixtures)/traces/lsapp-small.tsv", format: .lsapp, user: "1",
                                                users: ["1", "2", "3"], apps: ["Chrome": "browser", "WhatsApp": "chat"],
                                                defaultApp: "other"))
-        let run = try ScenarioRunner().run(scenario, policy: "ios6", termination: "jetsam")
+        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
         #expect(run.timeline.map(\.event) == scenario.script.map(\.label))
         #expect(run.timeline.map(\.event).prefix(3) == ["switch browser", "idle 85.0s", "switch chat"])
         let launches = run.timeline.flatMap { $0.marks ?? [] }.filter { $0.hasPrefix("cold launch") || $0.hasPrefix("resume") }
@@ -136,7 +136,7 @@ struct ReplayStepTests {
         ("lsapp-bad-event.tsv", "3: unknown event type 'Minimised'; valid types are Opened, Closed, User Interaction, Broken"),
         ("lsapp-bad-columns.tsv",
          "3: expected 5 tab-separated columns (user_id, session_id, timestamp, app_name, event_type), found 4"),
-        ("no-such.tsv", " cannot read the trace (missing or unreadable)"),
+        ("no-such.tsv", " cannot read the trace: No such file or directory"),
     ])
     func malformedTrace(file: String, located: String) {
         let found = Self.diagnostics(script: "  - launch: chat\n  - replay: { trace: traces/\(file), user: 1, \(Self.tail)")

@@ -1,4 +1,6 @@
 import Foundation
+import PressureLabHeap
+import SystemPackage
 
 /// An app-usage log in the format of the LSApp dataset (Aliannejadi et al., "Context-aware
 /// target apps selection and recommendation for enhancing personal mobile assistants", ACM
@@ -76,18 +78,19 @@ public struct LSAppTrace: Sendable {
 
     /// Reads the trace at `path` whole: a regular file of at most ``maximumFileBytes``.
     public static func parse(path: String) throws(TraceError) -> LSAppTrace {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw TraceError(path: path, line: 0, reason: "not a regular file")
+        func unreadable(_ error: FileError) -> TraceError {
+            TraceError(path: path, line: 0, reason: "cannot read the trace: \(error.reason)")
         }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumFileBytes {
+        let status: Stat
+        do { status = try HostFiles.status(FilePath(path)) } catch { throw unreadable(error) }
+        guard status.type == .regular else { throw TraceError(path: path, line: 0, reason: "not a regular file") }
+        guard status.size <= maximumFileBytes else {
             throw TraceError(path: path, line: 0,
-                             reason: "the trace is \(size) bytes, more than the \(maximumFileBytes) bytes a trace may have")
+                             reason: "the trace is \(status.size) bytes, more than the \(maximumFileBytes) bytes a trace may have")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(path: path, line: 0, reason: "cannot read the trace (missing or unreadable)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes: [UInt8]
+        do { bytes = try HostFiles.contents(of: FilePath(path)) } catch { throw unreadable(error) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw TraceError(path: path, line: 0, reason: "not a UTF-8 text file")
         }
         return try parse(text, path: path)
