@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PressureLab", targets: ["PressureLab"]),
         .library(name: "PressureLabHarness", targets: ["PressureLabHarness"]),
         .library(name: "PressureLabHeap", targets: ["PressureLabHeap"]),
+        .library(name: "PressureLabSweep", targets: ["PressureLabSweep"]),
         .executable(name: "pressurelab", targets: ["pressurelab"]),
     ],
     dependencies: [
@@ -22,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,10 +49,20 @@ let package = Package(
             exclude: ["Bundled/scenarios/experiments/generate_fleet.py"],
             resources: [.embedInCode("Bundled")]
         ),
+        // Grids of runs: sweep files, worker processes, shards, merging, SQLite.
+        .target(
+            name: "PressureLabSweep",
+            dependencies: [
+                "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "pressurelab",
             dependencies: [
-                "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
+                "PressureLabSweep", "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +72,10 @@ let package = Package(
         .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(
             name: "PressureLabHarnessTests",
-            dependencies: ["PressureLabHarness", "PressureLab", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "PressureLabHarness", "PressureLabSweep", "PressureLab",
+                .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures", "Snapshots"]
         ),
     ]

@@ -9,7 +9,7 @@ import PressureLab
 ///                    policies: [.ios3, .ios6])
 /// let runs = try plan.execute().runs
 /// ```
-public struct RunPlan {
+public struct RunPlan: Sendable {
     /// One run of the plan: a scenario under a policy, one repeat.
     public struct Cell: Sendable {
         public var scenario: Scenario

@@ -73,7 +73,7 @@ struct PoliciesCommand: ParsableCommand {
 }
 
 /// A one-line progress display on a terminal; silent when output is piped.
-final class Progress {
+final class Progress: Sendable {
     let enabled: Bool
     init(enabled: Bool) { self.enabled = enabled }
 

@@ -3,6 +3,7 @@ import Foundation
 import PressureLab
 import PressureLabHarness
 import PressureLabHeap
+import PressureLabSweep
 
 /// Exit codes of design.md section 5.
 enum ExitCodes {
@@ -47,8 +48,13 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "In-RAM compressor of suspended apps' memory: none, lz4, zstd (default: the profile's).")
     var compressor: Compressor?
 
+    @Option(name: .long, help: "Run through the sweep engine: each scenario and policy in a worker process of its own, N at a time (default: every run in this process).")
+    var jobs: Int?
+
     mutating func validate() throws {
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be 1 or more (got \(`repeat`))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
+        if jobs != nil, trace != nil { throw ValidationError("--trace streams the runs of this process; leave out --jobs to write one") }
         try OutputOptions.requireDistinct(outputs)
     }
 
@@ -66,12 +72,15 @@ struct RunOptions: ParsableArguments {
 func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [Scenario] {
     do {
         return try ScenarioLibrary.loadScenarios(arguments, library: library)
-    } catch .noneGiven {
-        StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
-        throw ExitCodes.badUsage
-    } catch .invalid(let errors) {
-        for error in errors { StandardError.write(error.description + "\n") }
-        throw ExitCodes.invalidScenario
+    } catch {
+        switch error {
+        case .noneGiven:
+            StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
+            throw ExitCodes.badUsage
+        case .invalid(let errors):
+            for error in errors { StandardError.write(error.description + "\n") }
+            throw ExitCodes.invalidScenario
+        }
     }
 }
 
@@ -85,8 +94,9 @@ func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOption
         StandardError.write(failure.description + "\n")
         throw ExitCodes.invalidScenario
     }
-    let writer = try OutputOptions.openTrace(options.trace, format: options.traceFormat)
     let progress = Progress(enabled: Progress.isTerminal)
+    if let jobs = options.jobs { return try runInWorkers(plan, jobs: jobs, progress: progress) }
+    let writer = try OutputOptions.openTrace(options.trace, format: options.traceFormat)
     do throws(RunPlan.Failure) {
         let outcome = try plan.execute(trace: writer, cellStarted: { progress.show($0.label) },
                                        stepProgress: { cell, done, total in progress.show("\(cell.label): step \(done)/\(total)") })
@@ -105,6 +115,46 @@ func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOption
         case .traceFailed(let failure):
             throw OutputOptions.failed(failure, what: "the trace")
         }
+    }
+}
+
+/// Runs a plan through the sweep engine (``ParallelRuns``): worker processes in a temporary
+/// directory, removed at exit. A failed run exits 1 with the worker's reason.
+func runInWorkers(_ plan: RunPlan, jobs: Int, progress: Progress) throws -> CompletedPlan {
+    let profiles: [String: DeviceProfile]
+    do {
+        profiles = try plan.profiles()
+    } catch {
+        StandardError.write(error.description + "\n")
+        throw ExitCodes.invalidScenario
+    }
+    let directory: SweepDirectory
+    do {
+        directory = SweepDirectory(path: try TemporaryFiles.makeDirectory(prefix: "runs"))
+    } catch {
+        StandardError.write("pressurelab: \(error)\n")
+        throw ExitCodes.runFailed
+    }
+    let total = plan.scenarios.count * plan.policies.count
+    let counter = Counter(done: 0)
+    let worker = SweepRunner.Worker(executable: SweepCommand.executablePath, arguments: ["sweep-worker"])
+    let outcome = waitFor { () async -> Result<[RunResult], SweepError> in
+        do throws(SweepError) {
+            return .success(try await ParallelRuns.execute(plan, jobs: jobs, worker: worker, directory: directory) { event in
+                if case .ended(let cell, _) = event { progress.show("[\(counter.increment())/\(total)] \(cell.label)") }
+            })
+        } catch {
+            return .failure(error)
+        }
+    }
+    progress.clear()
+    switch outcome {
+    case .success(let runs):
+        let shared = Set(profiles.values.map(\.hash)).count == 1 ? profiles.values.first : nil
+        return CompletedPlan(runs: runs, profile: shared)
+    case .failure(let error):
+        StandardError.write("pressurelab: \(error)\n")
+        throw ExitCodes.runFailed
     }
 }
 

@@ -21,6 +21,9 @@ import PressureLab
 /// SIGPIPE is ignored, so that writing to a closed pipe is an ordinary write error
 /// (EPIPE), reported and cleaned up like any other.
 enum SignalCleanup {
+    /// Called on the signal's thread before the cleanup (a sweep reports what did not finish).
+    nonisolated(unsafe) static var beforeExit: (@Sendable (Int32) -> Void)?
+
     /// The signals the thread waits for; set before the thread starts, then only read.
     nonisolated(unsafe) private static var watched = sigset_t()
 
@@ -45,6 +48,7 @@ enum SignalCleanup {
     private static func waitForSignal() -> Never {
         var received: Int32 = 0
         while sigwait(&watched, &received) != 0 {}
+        beforeExit?(received)
         TemporaryFiles.terminateProcess(afterSignal: received)
     }
 

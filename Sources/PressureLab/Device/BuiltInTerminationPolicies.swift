@@ -124,7 +124,7 @@ public struct FreezePolicy: TerminationPolicy {
 }
 
 /// The built-in termination policies, as a type: what the command line accepts.
-public enum TerminationKind: String, CaseIterable, Sendable {
+public enum TerminationKind: String, CaseIterable, Sendable, Codable {
     case none, jetsam, lmk
     case largestFirst = "largest-first"
     case freeze

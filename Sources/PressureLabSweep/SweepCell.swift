@@ -1,0 +1,43 @@
+import PressureLab
+import PressureLabHarness
+
+/// One cell of a sweep: a scenario under one value of every axis. Its ``index`` is its
+/// place in the sweep's fixed order (scenarios, then policies, terminations, profiles,
+/// compressors, seeds and users), the same on every machine.
+public struct SweepCell: Codable, Sendable, Equatable {
+    /// Place in the sweep (from 0).
+    public var index: Int
+    /// The scenario's name.
+    public var scenario: String
+    /// The scenario file (as resolved on the machine that expanded the sweep).
+    public var scenarioPath: String
+    public var policy: CleanupKind
+    public var termination: TerminationKind
+    /// The device profile (a bundled name or a file); nil: the scenario's own.
+    public var profile: String?
+    /// The compressor; nil: the profile's.
+    public var compressor: Compressor?
+    /// The seed; nil: the scenario's own.
+    public var seed: UInt64?
+    /// The user of the scenario's `replay` trace; nil: the scenario's own.
+    public var user: String?
+    /// Runs of the cell.
+    public var repeats: Int
+
+    /// Every axis value, in order, `/`-separated: what identifies the cell across machines
+    /// (paths are left out: a bundled scenario's path differs between machines).
+    public var key: String {
+        [scenario, policy.rawValue, termination.rawValue, profile ?? "-", compressor?.rawValue ?? "-",
+         seed.map(String.init) ?? "-", user.map { "user \($0)" } ?? "-"].joined(separator: " / ")
+    }
+
+    /// A short label for progress and errors: the axes that are set.
+    public var label: String {
+        var parts = [scenario, policy.rawValue, termination.rawValue]
+        if let profile { parts.append(profile) }
+        if let compressor { parts.append(compressor.rawValue) }
+        if let seed { parts.append("seed \(seed)") }
+        if let user { parts.append("user \(user)") }
+        return parts.joined(separator: " / ")
+    }
+}

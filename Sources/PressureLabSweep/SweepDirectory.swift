@@ -1,0 +1,171 @@
+import Foundation
+import PressureLabHarness
+import PressureLabHeap
+import SystemPackage
+
+/// What a sweep's results directory holds, and how it is written:
+///
+/// - `sweep.json`: the manifest (``SweepManifest``): tool version, sweep hash, cell count,
+///   the shard this directory ran.
+/// - `cells/NNNNNN.json`: one finished cell (``CellRecord``), written atomically by the
+///   worker that ran it, so that a cell is either whole or absent, whatever kills what.
+/// - `cells/NNNNNN.failed.json`: why a cell failed (``CellFailure``); removed when the cell
+///   later succeeds.
+/// - `results.json` and `results.sqlite`: the merged results, once every cell is there.
+public struct SweepDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public var manifestPath: String { "\(path)/sweep.json" }
+    public var cellsPath: String { "\(path)/cells" }
+    public var resultsPath: String { "\(path)/results.json" }
+    public var databasePath: String { "\(path)/results.sqlite" }
+
+    public func cellPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).json" }
+    public func failurePath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.json" }
+
+    static func name(_ index: Int) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// Creates the directory and `cells/`.
+    public func create() throws(SweepError) {
+        do {
+            try HostFiles.makeDirectories(FilePath(cellsPath))
+        } catch {
+            throw .io(error.description)
+        }
+    }
+
+    /// The manifest, or nil when there is none.
+    public func manifest() throws(SweepError) -> SweepManifest? {
+        guard HostFiles.statusIfPresent(FilePath(manifestPath)) != nil else { return nil }
+        return try Self.decode(SweepManifest.self, at: manifestPath)
+    }
+
+    /// Writes the manifest atomically.
+    public func write(_ manifest: SweepManifest) throws(SweepError) {
+        try Self.write(manifest, to: manifestPath)
+    }
+
+    /// The indices of the finished cells (files named `NNNNNN.json` in `cells/`).
+    public func finishedIndices() -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cellsPath)) ?? []
+        return names.compactMap { name -> Int? in
+            guard name.hasSuffix(".json"), !name.hasSuffix(".failed.json") else { return nil }
+            return Int(name.dropLast(5))
+        }.sorted()
+    }
+
+    /// The indices of the cells that failed (and have not succeeded since).
+    public func failedIndices() -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cellsPath)) ?? []
+        return names.compactMap { name -> Int? in
+            guard name.hasSuffix(".failed.json") else { return nil }
+            return Int(name.dropLast(12))
+        }.sorted()
+    }
+
+    /// Reads a finished cell.
+    public func record(_ index: Int) throws(SweepError) -> CellRecord {
+        try Self.decode(CellRecord.self, at: cellPath(index))
+    }
+
+    /// Writes a finished cell atomically (flushed first) and removes an earlier failure.
+    public func write(_ record: CellRecord) throws(SweepError) {
+        try Self.write(record, to: cellPath(record.cell.index))
+        HostFiles.remove(FilePath(failurePath(record.cell.index)))
+    }
+
+    /// Writes a cell's failure atomically.
+    public func write(_ failure: CellFailure) throws(SweepError) {
+        try Self.write(failure, to: failurePath(failure.cell.index))
+    }
+
+    static func write<Value: Encodable>(_ value: Value, to path: String) throws(SweepError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try encoder.encode(value)) + [0x0A]
+        } catch {
+            throw .io("\(path): cannot encode: \(error)")
+        }
+        do {
+            try HostFiles.writeAtomically(FilePath(path), contents: bytes)
+        } catch {
+            throw .io(error.description)
+        }
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, at path: String) throws(SweepError) -> Value {
+        let bytes: [UInt8]
+        do {
+            bytes = try HostFiles.contents(of: FilePath(path))
+        } catch {
+            throw .io(error.description)
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(bytes))
+        } catch {
+            throw .io("\(path): not a readable sweep file: \(error)")
+        }
+    }
+}
+
+/// `sweep.json`: what a results directory holds results of.
+public struct SweepManifest: Codable, Sendable, Equatable {
+    public var schema = "pressurelab.sweep/1"
+    /// The tool version that ran the cells.
+    public var tool: String
+    /// The sweep's hash (``SweepPlan/hash``).
+    public var sweep: String
+    /// The sweep file, as given.
+    public var file: String
+    /// Cells in the whole sweep.
+    public var cells: Int
+    /// The shard this directory ran (`I/N`).
+    public var shard: String
+
+    public init(tool: String, sweep: String, file: String, cells: Int, shard: Shard) {
+        self.tool = tool
+        self.sweep = sweep
+        self.file = file
+        self.cells = cells
+        self.shard = shard.description
+    }
+}
+
+/// One finished cell: what it was, and its results.
+public struct CellRecord: Codable, Sendable {
+    public var schema = "pressurelab.sweep-cell/1"
+    public var tool: String
+    public var sweep: String
+    public var cell: SweepCell
+    public var results: ResultsFile
+
+    public init(tool: String, sweep: String, cell: SweepCell, results: ResultsFile) {
+        self.tool = tool
+        self.sweep = sweep
+        self.cell = cell
+        self.results = results
+    }
+}
+
+/// Why a cell failed: the worker's exit status or signal and its last lines on standard error.
+public struct CellFailure: Codable, Sendable {
+    public var cell: SweepCell
+    /// "exit status 1", "killed by signal 9".
+    public var status: String
+    public var standardError: [String]
+
+    public init(cell: SweepCell, status: String, standardError: [String]) {
+        self.cell = cell
+        self.status = status
+        self.standardError = standardError
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+import SystemPackage
+import Yams
+
+/// A sweep file (`sweep: 1`, YAML): the axes of a grid of runs and where its results go.
+///
+/// ```yaml
+/// sweep: 1
+/// output: results/grid           # relative to this file (default: <file name>-results)
+/// scenarios: all                 # or a list of bundled names and files
+/// policy: [ios6, lru]            # or one name, or all
+/// termination: [jetsam, lmk]     # or one name, or all
+/// profile: [iphone-xs-2018]      # optional: bundled names or files
+/// compressor: [none, lz4]        # optional
+/// seeds: { from: 1, to: 10 }     # optional: a seed, a list, or an inclusive range
+/// repeat: 1                      # runs of each cell
+/// user: all                      # optional: one cell per user of a scenario's replay trace
+/// ```
+public struct SweepFile: Sendable {
+    /// The file, as given.
+    public var path: String
+    /// The results directory (resolved against the file's directory).
+    public var output: String
+    /// Scenario arguments (bundled names or files); empty: every bundled scenario.
+    public var scenarios: [String]
+    public var policies: [CleanupKind]
+    public var terminations: [TerminationKind]
+    /// Profiles (nil: each scenario's own).
+    public var profiles: [String?]
+    /// Compressors (nil: the profile's).
+    public var compressors: [Compressor?]
+    /// Seeds (nil: each scenario's own).
+    public var seeds: [UInt64?]
+    public var repeats: Int
+    /// Users of replay traces: nil (the scenario's own), all of them, or these.
+    public var users: UserAxis
+
+    /// The `user` axis.
+    public enum UserAxis: Sendable, Equatable {
+        case scenarios
+        case all
+        case listed([String])
+    }
+
+    /// The most cells a sweep may have.
+    public static let maximumCells = 1_000_000
+
+    /// Reads and checks a sweep file; every problem is located (line and key).
+    public static func load(path: String) throws(SweepError) -> SweepFile {
+        let text: String
+        do {
+            text = String(decoding: try HostFiles.contents(of: FilePath(path)), as: UTF8.self)
+        } catch {
+            throw SweepError.invalidFile(path: path, problems: ["cannot read the file: \(error.reason)"])
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses sweep text; `path` names the file and anchors relative paths.
+    public static func parse(_ text: String, path: String) throws(SweepError) -> SweepFile {
+        var reader = SweepReader(path: path)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw SweepError.invalidFile(path: path, problems: ["YAML syntax error: \(error)"])
+        }
+        guard let root, let file = reader.read(root) else {
+            throw SweepError.invalidFile(path: path, problems: reader.problems.isEmpty ? ["the file is empty"] : reader.problems)
+        }
+        return file
+    }
+
+    /// The directory relative paths in the file are read against.
+    var directory: String {
+        let parent = FilePath(path).removingLastComponent()
+        return parent.isEmpty ? "." : parent.string
+    }
+}
+
+/// Reads a sweep file's YAML, collecting located problems.
+struct SweepReader {
+    let path: String
+    var problems: [String] = []
+
+    static let keys = ["sweep", "output", "scenarios", "policy", "termination", "profile", "compressor", "seeds", "repeat", "user"]
+
+    mutating func problem(_ node: Node?, _ key: String, _ message: String) {
+        let line = node?.mark?.line ?? 1
+        problems.append("\(path):\(line): \(key): \(message)")
+    }
+
+    mutating func read(_ root: Node) -> SweepFile? {
+        guard let map = root.mapping else {
+            problem(root, "(top)", "a sweep file is a mapping that starts with 'sweep: 1'")
+            return nil
+        }
+        var values: [String: Node] = [:]
+        for (keyNode, value) in map {
+            guard let key = keyNode.string, Self.keys.contains(key) else {
+                problem(keyNode, keyNode.string ?? "?", "unknown key; valid keys are \(Self.keys.joined(separator: ", "))")
+                continue
+            }
+            values[key] = value
+        }
+        if values["sweep"]?.int != 1 { problem(values["sweep"] ?? root, "sweep", "expected 'sweep: 1' (the format's version)") }
+        let base = FilePath(path).removingLastComponent()
+        let name = FilePath(path).stem ?? "sweep"
+        var output = "\(base.isEmpty ? "." : base.string)/\(name)-results"
+        if let node = values["output"] {
+            if let text = node.string, !text.isEmpty {
+                output = text.hasPrefix("/") ? text : "\(base.isEmpty ? "." : base.string)/\(text)"
+            } else {
+                problem(node, "output", "expected a directory")
+            }
+        }
+        let scenarios = list(values["scenarios"], "scenarios", all: []) ?? []
+        let policies = kinds(values["policy"], "policy", default: [CleanupKind.ios6])
+        let terminations = kinds(values["termination"], "termination", default: [TerminationKind.jetsam])
+        let profiles: [String?] = list(values["profile"], "profile", all: nil).map { $0.map(Optional.some) } ?? [nil]
+        let compressors: [Compressor?] = values["compressor"] == nil ? [nil]
+            : kinds(values["compressor"], "compressor", default: [Compressor]()).map(Optional.some)
+        let seeds = self.seeds(values["seeds"])
+        var repeats = 1
+        if let node = values["repeat"] {
+            if let count = node.int, (1...1000).contains(count) { repeats = count } else { problem(node, "repeat", "expected a whole number from 1 to 1000") }
+        }
+        var users = SweepFile.UserAxis.scenarios
+        if let node = values["user"] {
+            if node.string == "all" {
+                users = .all
+            } else if let listed = list(node, "user", all: nil), !listed.isEmpty {
+                users = .listed(listed)
+            } else {
+                problem(node, "user", "expected 'all' or a list of user ids")
+            }
+        }
+        let count = max(1, scenarios.count) * policies.count * terminations.count * profiles.count * compressors.count * seeds.count
+        if count > SweepFile.maximumCells { problem(root, "(top)", "the sweep has \(count) cells, more than \(SweepFile.maximumCells)") }
+        guard problems.isEmpty else { return nil }
+        return SweepFile(path: path, output: output, scenarios: scenarios, policies: policies, terminations: terminations,
+                         profiles: profiles, compressors: compressors, seeds: seeds, repeats: repeats, users: users)
+    }
+
+    /// A scalar or a list of scalars; `all` gives `all` (when allowed).
+    mutating func list(_ node: Node?, _ key: String, all: [String]?) -> [String]? {
+        guard let node else { return nil }
+        if let text = node.string {
+            if text == "all", let all { return all }
+            return [text]
+        }
+        guard let items = node.sequence else {
+            problem(node, key, "expected a value or a list")
+            return nil
+        }
+        var values: [String] = []
+        for item in items {
+            guard let text = item.string, !text.isEmpty else {
+                problem(item, key, "expected a name, got a \(item.mapping != nil ? "mapping" : "list")")
+                continue
+            }
+            values.append(text)
+        }
+        if values.isEmpty { problem(node, key, "the list is empty") }
+        if Set(values).count != values.count { problem(node, key, "a value is listed twice") }
+        return values
+    }
+
+    /// Names of a typed axis (`all`: every case).
+    mutating func kinds<Kind: RawRepresentable & CaseIterable>(_ node: Node?, _ key: String, default fallback: [Kind]) -> [Kind]
+    where Kind.RawValue == String {
+        guard let node else { return fallback }
+        guard let names = list(node, key, all: Kind.allCases.map(\.rawValue)) else { return fallback }
+        var kinds: [Kind] = []
+        for name in names {
+            guard let kind = Kind(rawValue: name) else {
+                problem(node, key, "unknown value '\(name)'; valid values are \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                continue
+            }
+            kinds.append(kind)
+        }
+        return kinds
+    }
+
+    /// A seed, a list of seeds, or `{ from: A, to: B }` (inclusive).
+    mutating func seeds(_ node: Node?) -> [UInt64?] {
+        guard let node else { return [nil] }
+        if let map = node.mapping {
+            guard let from = map["from"].flatMap(Self.seed), let to = map["to"].flatMap(Self.seed), from <= to, map.count == 2 else {
+                problem(node, "seeds", "expected { from: A, to: B } with whole numbers A <= B")
+                return [nil]
+            }
+            guard to - from < UInt64(SweepFile.maximumCells) else {
+                problem(node, "seeds", "the range has more than \(SweepFile.maximumCells) seeds")
+                return [nil]
+            }
+            return (from...to).map(Optional.some)
+        }
+        if let seed = Self.seed(node) { return [seed] }
+        guard let items = node.sequence, !items.isEmpty else {
+            problem(node, "seeds", "expected a seed, a list of seeds, or { from: A, to: B }")
+            return [nil]
+        }
+        var seeds: [UInt64?] = []
+        for item in items {
+            guard let seed = Self.seed(item) else {
+                problem(item, "seeds", "expected a whole number of 0 or more")
+                continue
+            }
+            seeds.append(seed)
+        }
+        return seeds
+    }
+
+    static func seed(_ node: Node) -> UInt64? {
+        guard node.scalar != nil, let text = node.string else { return nil }
+        return UInt64(text)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import PressureLabHarness
+import PressureLabHeap
+import Subprocess
+import SystemPackage
+
+/// Runs a sweep's cells in worker processes, `jobs` at a time: each cell in a fresh process
+/// of its own (``CellWorker``), which writes the cell's record atomically when it is done.
+/// A worker that fails (an exit status, a signal) fails its cell with the reason and its
+/// last lines on standard error, and the sweep goes on. What finished is kept whatever
+/// happens to this process; ``prepare()`` with `resume` picks up the cells still missing.
+public struct SweepRunner: Sendable {
+    /// How to start a worker: the executable and the arguments before the cell's own
+    /// (`--output DIR --sweep HASH --cell JSON` are appended).
+    public struct Worker: Sendable {
+        public var executable: String
+        public var arguments: [String]
+
+        public init(executable: String, arguments: [String]) {
+            self.executable = executable
+            self.arguments = arguments
+        }
+    }
+
+    /// What happened to the cells of one invocation.
+    public struct Summary: Sendable {
+        /// Cells in this shard.
+        public var cells: Int
+        /// Cells finished by an earlier invocation (kept, not run again).
+        public var alreadyFinished: Int
+        /// Cells run now that finished.
+        public var finished: Int
+        /// Cells run now that failed.
+        public var failures: [CellFailure]
+        /// Cells of the shard with no record (failed, or never run).
+        public var missing: Int { cells - alreadyFinished - finished }
+    }
+
+    /// Progress, as cells start and end.
+    public enum Progress: Sendable {
+        case started(SweepCell)
+        case ended(SweepCell, failure: CellFailure?)
+    }
+
+    /// The environment variable that tells a worker its parent's process ID.
+    public static let parentVariable = "PRESSURELAB_SWEEP_PARENT"
+
+    public var plan: SweepPlan
+    public var directory: SweepDirectory
+    public var shard: Shard
+    public var jobs: Int
+    public var worker: Worker
+
+    public init(plan: SweepPlan, directory: SweepDirectory, shard: Shard = .whole, jobs: Int, worker: Worker) {
+        self.plan = plan
+        self.directory = directory
+        self.shard = shard
+        self.jobs = max(1, jobs)
+        self.worker = worker
+    }
+
+    /// The cores this process may use: the CPUs it is allowed to run on (its affinity),
+    /// within its cgroup's CPU quota (`cpu.max`), at least 1.
+    public static var availableCores: Int {
+        var cores = ProcessInfo.processInfo.activeProcessorCount
+        if let text = try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8) {
+            let fields = text.split(whereSeparator: \.isWhitespace)
+            if fields.count == 2, let quota = Double(fields[0]), let period = Double(fields[1]), period > 0 {
+                cores = min(cores, max(1, Int((quota / period).rounded(.up))))
+            }
+        }
+        return max(1, cores)
+    }
+
+    /// Checks the directory (another sweep's, another tool's or another shard's results
+    /// are refused; finished cells need `resume`), writes the manifest, and returns the
+    /// cells to run with the number already finished.
+    public func prepare(resume: Bool) throws(SweepError) -> (cells: [SweepCell], alreadyFinished: Int) {
+        try directory.create()
+        if let manifest = try directory.manifest() {
+            if manifest.tool != ScenarioRunner.toolVersion {
+                throw .foreignResults(directory: directory.path, reason: "holds results of pressurelab \(manifest.tool); "
+                    + "this is \(ScenarioRunner.toolVersion): use another directory")
+            }
+            if manifest.sweep != plan.hash {
+                throw .foreignResults(directory: directory.path, reason: "holds results of another sweep (\(manifest.file), "
+                    + "hash \(manifest.sweep); this sweep's hash is \(plan.hash)): use another directory")
+            }
+            if manifest.shard != shard.description {
+                throw .foreignResults(directory: directory.path, reason: "holds shard \(manifest.shard) of this sweep; "
+                    + "this run is shard \(shard): give each shard its own directory")
+            }
+        }
+        let mine = plan.cells(in: shard)
+        let finished = Set(directory.finishedIndices()).intersection(mine.map(\.index))
+        if !finished.isEmpty, !resume { throw .resumeNeeded(directory: directory.path, finished: finished.count) }
+        try directory.write(SweepManifest(tool: ScenarioRunner.toolVersion, sweep: plan.hash, file: plan.source,
+                                          cells: plan.cells.count, shard: shard))
+        return (mine.filter { !finished.contains($0.index) }, finished.count)
+    }
+
+    /// Runs `cells`, `jobs` at a time, and returns what happened.
+    public func run(_ cells: [SweepCell], alreadyFinished: Int, progress: @escaping @Sendable (Progress) -> Void) async -> Summary {
+        var summary = Summary(cells: plan.cells(in: shard).count, alreadyFinished: alreadyFinished, finished: 0, failures: [])
+        await withTaskGroup(of: (SweepCell, CellFailure?).self) { group in
+            var pending = cells[...]
+            func startNext() {
+                guard let cell = pending.popFirst() else { return }
+                progress(.started(cell))
+                group.addTask { (cell, await runWorker(cell)) }
+            }
+            for _ in 0..<jobs { startNext() }
+            for await (cell, failure) in group {
+                if let failure {
+                    summary.failures.append(failure)
+                    try? directory.write(failure)
+                } else {
+                    summary.finished += 1
+                }
+                progress(.ended(cell, failure: failure))
+                startNext()
+            }
+        }
+        summary.failures.sort { $0.cell.index < $1.cell.index }
+        return summary
+    }
+
+    /// Runs one cell in a worker; nil when it finished, else why not.
+    func runWorker(_ cell: SweepCell) async -> CellFailure? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(cell) else { return CellFailure(cell: cell, status: "cannot encode the cell", standardError: []) }
+        let arguments = worker.arguments + ["--output", directory.path, "--sweep", plan.hash, "--cell", String(decoding: json, as: UTF8.self)]
+        do {
+            let result = try await Subprocess.run(
+                .path(FilePath(worker.executable)), arguments: Arguments(arguments),
+                environment: .inherit.updating([Environment.Key(stringLiteral: Self.parentVariable): String(getpid())]),
+                output: .discarded, error: .string(limit: 1 << 20))
+            let lines = result.standardError.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            let tail = Array(lines.suffix(10))
+            switch result.terminationStatus {
+            case .exited(0):
+                guard HostFiles.statusIfPresent(FilePath(directory.cellPath(cell.index))) != nil else {
+                    return CellFailure(cell: cell, status: "exit status 0 but no record written", standardError: tail)
+                }
+                return nil
+            case .exited(let code):
+                return CellFailure(cell: cell, status: "exit status \(code)", standardError: tail)
+            case .signaled(let signal):
+                return CellFailure(cell: cell, status: "killed by signal \(signal)", standardError: tail)
+            }
+        } catch {
+            return CellFailure(cell: cell, status: "the worker could not run: \(error)", standardError: [])
+        }
+    }
+}

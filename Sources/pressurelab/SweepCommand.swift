@@ -1,0 +1,229 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+import PressureLabSweep
+
+/// `pressurelab sweep FILE [--dry-run] [--jobs N] [--shard I/N] [--resume]`
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run a grid of runs (a sweep file) in parallel worker processes, one cell each; shardable and resumable.")
+
+    @Argument(help: "The sweep file (YAML, 'sweep: 1').")
+    var file: String
+
+    @Flag(name: .long, help: "List the cells and stop.")
+    var dryRun = false
+
+    @Option(name: .long, help: "Worker processes at a time (default: the cores this process may use, cgroup limits included).")
+    var jobs: Int?
+
+    @Option(name: .long, help: "Run only the I-th of N slices of the cells (for several machines); merge them with 'pressurelab merge'.")
+    var shard: String?
+
+    @Flag(name: .long, help: "Finish an interrupted sweep: run only the cells that have no result yet.")
+    var resume = false
+
+    @Option(name: .long, help: "The results directory (default: the sweep file's 'output').")
+    var output: String?
+
+    mutating func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() throws {
+        let plan = try Self.plan(file)
+        let shard = try self.shard.map { text throws(SweepError) in try Shard(parsing: text) } ?? .whole
+        if dryRun {
+            let cells = plan.cells(in: shard)
+            let rows = cells.map { [String($0.index), $0.label] }
+            try StandardOutput.print(TextTable.render(header: ["cell", "scenario / policy / termination / ..."], rows: rows))
+            try StandardOutput.print("\(cells.count) cells\(shard == .whole ? "" : " in shard \(shard)") of \(plan.cells.count); "
+                + "sweep hash \(plan.hash); results in \(output ?? plan.output)")
+            return
+        }
+        Heap.requireJemalloc()
+        let directory = SweepDirectory(path: output ?? plan.output)
+        let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? SweepRunner.availableCores,
+                                 worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
+        let prepared: (cells: [SweepCell], alreadyFinished: Int)
+        do {
+            prepared = try runner.prepare(resume: resume)
+        } catch {
+            StandardError.write("pressurelab: \(error)\n")
+            throw error.isUsage ? ExitCodes.badUsage : ExitCodes.runFailed
+        }
+        let total = plan.cells(in: shard).count
+        SignalCleanup.beforeExit = { signal in
+            let finished = Set(directory.finishedIndices()).intersection(plan.cells(in: shard).map(\.index)).count
+            StandardError.write("\npressurelab: interrupted (signal \(signal)): \(finished) of \(total) cells finished, kept in "
+                + "\(directory.path); 'pressurelab sweep \(file) --resume' runs the \(total - finished) others\n")
+        }
+        let progress = Progress(enabled: Progress.isTerminal)
+        let counter = Counter(done: prepared.alreadyFinished)
+        let start = MonotonicClock.now()
+        let summary = waitFor {
+            await runner.run(prepared.cells, alreadyFinished: prepared.alreadyFinished) { event in
+                switch event {
+                case .started(let cell): progress.show("[\(counter.done)/\(total)] \(cell.label)")
+                case .ended(let cell, let failure):
+                    let done = counter.increment()
+                    if let failure {
+                        progress.clear()
+                        StandardError.write("pressurelab: cell \(cell.index) (\(cell.label)) failed: \(failure.status)"
+                            + (failure.standardError.last.map { ": \($0)" } ?? "") + "\n")
+                    }
+                    progress.show("[\(done)/\(total)] \(cell.label)")
+                }
+            }
+        }
+        progress.clear()
+        let seconds = Double(MonotonicClock.now() - start) / 1e9
+        var text = "sweep \(file): \(summary.cells) cells\(shard == .whole ? "" : " (shard \(shard) of \(plan.cells.count))"): "
+            + "\(summary.finished) run now, \(summary.alreadyFinished) finished before, \(summary.failures.count) failed; "
+            + "\(String(format: "%.1f", seconds)) s wall with \(runner.jobs) worker\(runner.jobs == 1 ? "" : "s")\n"
+        if summary.missing == 0, shard == .whole {
+            do {
+                let merged = try SweepMerge.collect([directory])
+                try SweepMerge.write(merged, results: directory.resultsPath, database: directory.databasePath)
+                text += "results: \(directory.resultsPath), \(directory.databasePath)\n"
+            } catch {
+                StandardError.write("pressurelab: \(error)\n")
+                throw ExitCodes.runFailed
+            }
+        } else if summary.missing == 0 {
+            text += "shard \(shard) done in \(directory.path); join the shards with 'pressurelab merge DIR...'\n"
+        }
+        try StandardOutput.print(text, terminator: "")
+        if summary.missing > 0 {
+            StandardError.write("pressurelab: \(summary.missing) cells have no result; 'pressurelab sweep \(file)"
+                + "\(self.shard.map { " --shard \($0)" } ?? "") --resume' runs them again\n")
+            throw ExitCodes.runFailed
+        }
+    }
+
+    /// Reads and expands a sweep file; prints its problems and exits 65.
+    static func plan(_ file: String) throws -> SweepPlan {
+        do {
+            return try SweepPlan(try SweepFile.load(path: file))
+        } catch {
+            StandardError.write(error.description + "\n")
+            throw ExitCodes.invalidScenario
+        }
+    }
+
+    /// This executable (workers run it again).
+    static var executablePath: String {
+        HostFiles.realPath("/proc/self/exe")?.string ?? CommandLine.arguments[0]
+    }
+}
+
+/// `pressurelab sweep-worker`: runs one cell of a sweep (started by `sweep`, one process per cell).
+struct SweepWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sweep-worker", abstract: "Run one cell of a sweep (used by 'sweep').",
+                                                    shouldDisplay: false)
+
+    @Option(name: .long, help: "The results directory.")
+    var output: String
+
+    @Option(name: .long, help: "The sweep's hash.")
+    var sweep: String
+
+    @Option(name: .long, help: "The cell, as JSON.")
+    var cell: String
+
+    func run() throws {
+        if let parent = ProcessInfo.processInfo.environment[SweepRunner.parentVariable].flatMap(Int32.init) {
+            CellWorker.exitWhenOrphaned(parent: parent) { TemporaryFiles.terminateProcess(afterSignal: SIGTERM) }
+        }
+        Heap.requireJemalloc()
+        let decoded: SweepCell
+        do {
+            decoded = try JSONDecoder().decode(SweepCell.self, from: Data(cell.utf8))
+        } catch {
+            throw ValidationError("--cell: not a sweep cell: \(error)")
+        }
+        do {
+            _ = try CellWorker.run(decoded, sweep: sweep, directory: SweepDirectory(path: output))
+        } catch {
+            StandardError.write("pressurelab: cell \(decoded.index) (\(decoded.label)): \(error)\n")
+            throw ExitCodes.runFailed
+        }
+    }
+}
+
+/// `pressurelab merge DIR... --output FILE [--database FILE]`
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the results directories of a sweep's shards into one results file and one SQLite database.")
+
+    @Argument(help: "The shards' results directories.")
+    var directories: [String]
+
+    @Option(name: .long, help: "The merged results file (pressurelab.results/1 JSON).")
+    var output: String
+
+    @Option(name: .long, help: "The SQLite database (default: the results file with .sqlite in place of .json).")
+    var database: String?
+
+    func run() throws {
+        let databasePath = database ?? (output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".sqlite"
+        do {
+            let merged = try SweepMerge.collect(directories.map(SweepDirectory.init(path:)))
+            try SweepMerge.write(merged, results: output, database: databasePath)
+            try StandardOutput.print("merged \(directories.count) director\(directories.count == 1 ? "y" : "ies"): "
+                + "\(merged.records.count) cells of sweep \(merged.manifest.sweep) (\(merged.manifest.file)), "
+                + "pressurelab \(merged.manifest.tool); results: \(output), \(databasePath)")
+        } catch let error as SweepError {
+            StandardError.write("pressurelab: \(error)\n")
+            throw ExitCodes.runFailed
+        }
+    }
+}
+
+/// Cells done so far (updated as workers end).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int
+
+    init(done: Int) { value = done }
+
+    var done: Int { lock.withLock { value } }
+
+    func increment() -> Int { lock.withLock { value += 1; return value } }
+}
+
+/// Runs async work from synchronous code and waits for it.
+func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
+    let box = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        box.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+/// Carries an async result back to the waiting thread (written before the semaphore is
+/// signalled, read after it is waited for).
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+extension SweepError {
+    /// True for errors of the command line's use (exit 64) rather than of the run.
+    var isUsage: Bool {
+        switch self {
+        case .invalidShard, .foreignResults, .resumeNeeded: return true
+        default: return false
+        }
+    }
+}
