@@ -87,11 +87,15 @@ struct SweepCommand: ParsableCommand {
         let seconds = Double(MonotonicClock.now() - start) / 1e9
         var text = "sweep \(file): \(summary.cells) cells\(shard == .whole ? "" : " (shard \(shard) of \(plan.cells.count))"): "
             + "\(summary.finished) run now, \(summary.alreadyFinished) finished before, \(summary.failures.count) failed; "
-            + "\(String(format: "%.1f", seconds)) s wall with \(runner.jobs) worker\(runner.jobs == 1 ? "" : "s")\n"
+            + "\(String(format: "%.1f", seconds)) s wall with \(runner.jobs) worker\(runner.jobs == 1 ? "" : "s"); "
+            + "peak resident: this process \(Units.mebibytes(Self.peakResidentBytes(children: false))), "
+            + "the largest worker \(Units.mebibytes(Self.peakResidentBytes(children: true)))\n"
         if summary.missing == 0, shard == .whole {
             do {
                 let merged = try SweepMerge.collect([directory])
                 try SweepMerge.write(merged, results: directory.resultsPath, database: directory.databasePath)
+                let steps = merged.records.reduce(0) { $0 + $1.results.runs.reduce(0) { $0 + $1.timeline.count } }
+                text += "\(steps) steps in all, \(Int(Double(steps) / max(seconds, 1e-9))) steps/s; "
                 text += "results: \(directory.resultsPath), \(directory.databasePath)\n"
             } catch {
                 StandardError.write("pressurelab: \(error)\n")
@@ -116,6 +120,14 @@ struct SweepCommand: ParsableCommand {
             StandardError.write(error.description + "\n")
             throw ExitCodes.invalidScenario
         }
+    }
+
+    /// The peak resident memory of this process (`RUSAGE_SELF`) or of its largest child
+    /// that ended (`RUSAGE_CHILDREN`), in bytes.
+    static func peakResidentBytes(children: Bool) -> Int {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage) == 0 else { return 0 }
+        return usage.ru_maxrss * 1024
     }
 
     /// This executable (workers run it again).
