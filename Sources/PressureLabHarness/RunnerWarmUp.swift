@@ -7,10 +7,10 @@ import PressureLab
 /// that first walk happens inside a measured scope, those bytes are charged to whichever
 /// controller is being built: the first run of a process measured a few KB more than the
 /// same run later in the same process. Walking the paths once beforehand makes a run's
-/// figures the same whether it is a process's first or its hundredth, within what earlier
-/// runs leave behind (a run in a fresh sweep worker measured up to 64 B apart from the same
-/// run late in one process, in 4 of the bundled suite's 63 runs; workers agree exactly with
-/// each other, whatever `--jobs` is).
+/// figures the same whether it is a process's first or its hundredth: the bundled suite's 63
+/// runs measure the same in one process as in 63 sweep workers (release build; a debug
+/// build put 4 of them up to 64 B apart), and workers agree with each other whatever
+/// `--jobs` is.
 enum RunnerWarmUp {
     /// Runs the warm-up the first time it is asked for; later calls do nothing.
     static func ensure() {
