@@ -12,7 +12,8 @@ public enum ParallelRuns {
             for policy in plan.policies {
                 cells.append(SweepCell(index: cells.count, scenario: scenario.name, scenarioPath: scenario.path, policy: policy,
                                        termination: plan.termination, profile: plan.profile?.description,
-                                       compressor: plan.compressor, seed: plan.seed, user: nil, repeats: max(1, plan.repeats)))
+                                       compressor: plan.compressor, seed: plan.seed, user: nil, repeats: max(1, plan.repeats),
+                                       fingerprint: nil))
             }
         }
         return cells

@@ -23,6 +23,9 @@ public struct SweepCell: Codable, Sendable, Equatable {
     public var user: String?
     /// Runs of the cell.
     public var repeats: Int
+    /// A hash of what the cell reads (its scenario file's bytes, its profile's), so that a
+    /// scenario edited between a sweep and its resume, or between shards, is another sweep.
+    public var fingerprint: String?
 
     /// Every axis value, in order, `/`-separated: what identifies the cell across machines
     /// (paths are left out: a bundled scenario's path differs between machines).

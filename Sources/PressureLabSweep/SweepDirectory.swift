@@ -9,8 +9,9 @@ import SystemPackage
 ///   the shard this directory ran.
 /// - `cells/NNNNNN.json`: one finished cell (``CellRecord``), written atomically by the
 ///   worker that ran it, so that a cell is either whole or absent, whatever kills what.
-/// - `cells/NNNNNN.failed.json`: why a cell failed (``CellFailure``); removed when the cell
-///   later succeeds.
+/// - `cells/NNNNNN.failed.json`: why a cell failed (``CellFailure``), and
+///   `cells/NNNNNN.failed.log`, its worker's standard error; removed when the cell later
+///   succeeds.
 /// - `results.json` and `results.sqlite`: the merged results, once every cell is there.
 public struct SweepDirectory: Sendable {
     public let path: String
@@ -26,6 +27,8 @@ public struct SweepDirectory: Sendable {
 
     public func cellPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).json" }
     public func failurePath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.json" }
+    /// A failed cell's worker's whole standard error.
+    public func failureLogPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.log" }
 
     static func name(_ index: Int) -> String {
         let digits = String(index)
@@ -52,22 +55,39 @@ public struct SweepDirectory: Sendable {
         try Self.write(manifest, to: manifestPath)
     }
 
-    /// The indices of the finished cells (files named `NNNNNN.json` in `cells/`).
-    public func finishedIndices() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: cellsPath)) ?? []
-        return names.compactMap { name -> Int? in
+    /// The indices of the finished cells (files named `NNNNNN.json` in `cells/`); none when
+    /// there is no `cells/` yet. A directory that cannot be read is an error, never "empty".
+    public func finishedIndices() throws(SweepError) -> [Int] {
+        try names().compactMap { name -> Int? in
             guard name.hasSuffix(".json"), !name.hasSuffix(".failed.json") else { return nil }
             return Int(name.dropLast(5))
         }.sorted()
     }
 
     /// The indices of the cells that failed (and have not succeeded since).
-    public func failedIndices() -> [Int] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: cellsPath)) ?? []
-        return names.compactMap { name -> Int? in
+    public func failedIndices() throws(SweepError) -> [Int] {
+        try names().compactMap { name -> Int? in
             guard name.hasSuffix(".failed.json") else { return nil }
             return Int(name.dropLast(12))
         }.sorted()
+    }
+
+    /// Removes what an earlier sweep killed outright left: temporaries of records whose
+    /// writer died mid-write (`NNNNNN.json.tmp-PID-X`, never a result) and its workers'
+    /// standard-error files (`NNNNNN.stderr`). Call it before any worker starts.
+    public func removeStaleTemporaries() throws(SweepError) {
+        for name in try names() where name.contains(".tmp-") || name.hasSuffix(".stderr") {
+            HostFiles.remove(FilePath("\(cellsPath)/\(name)"))
+        }
+    }
+
+    private func names() throws(SweepError) -> [String] {
+        guard HostFiles.statusIfPresent(FilePath(cellsPath)) != nil else { return [] }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: cellsPath)
+        } catch {
+            throw .io("\(cellsPath): cannot list the finished cells: \(error.localizedDescription)")
+        }
     }
 
     /// Reads a finished cell.
@@ -79,6 +99,7 @@ public struct SweepDirectory: Sendable {
     public func write(_ record: CellRecord) throws(SweepError) {
         try Self.write(record, to: cellPath(record.cell.index))
         HostFiles.remove(FilePath(failurePath(record.cell.index)))
+        HostFiles.remove(FilePath(failureLogPath(record.cell.index)))
     }
 
     /// Writes a cell's failure atomically.

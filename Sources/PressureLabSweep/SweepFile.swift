@@ -212,6 +212,7 @@ struct SweepReader {
             }
             seeds.append(seed)
         }
+        if Set(seeds).count != seeds.count { problem(node, "seeds", "a seed is listed twice") }
         return seeds
     }
 

@@ -36,7 +36,7 @@ public enum SweepMerge {
         }
         var owner: [Int: String] = [:]
         for (directory, _) in manifests {
-            for index in directory.finishedIndices() {
+            for index in try directory.finishedIndices() {
                 guard index < reference.cells else {
                     throw .mergeRefused("\(directory.path) holds cell \(index), but the sweep has \(reference.cells) cells")
                 }
@@ -56,7 +56,7 @@ public enum SweepMerge {
             }
             let listed = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", ..." : "")
             throw .mergeRefused("\(missing.count) of \(reference.cells) cells are missing (\(listed))"
-                + (absent.isEmpty ? "; resume the shards that did not finish (sweep FILE --resume)"
+                + (absent.isEmpty ? "; finish the shards that did not (pressurelab sweep FILE --shard I/N --output DIR --resume)"
                     : "; no directory of shard \(absent.joined(separator: ", ")) was given"))
         }
         var records: [CellRecord] = []
@@ -65,6 +65,10 @@ public enum SweepMerge {
             let record = try SweepDirectory(path: owner[index]!).record(index)
             guard record.sweep == reference.sweep, record.cell.index == index else {
                 throw .mergeRefused("\(SweepDirectory(path: owner[index]!).cellPath(index)) is not cell \(index) of sweep \(reference.sweep)")
+            }
+            guard record.tool == reference.tool else {
+                throw .mergeRefused("\(SweepDirectory(path: owner[index]!).cellPath(index)) was run by pressurelab \(record.tool), "
+                    + "the sweep by \(reference.tool)")
             }
             records.append(record)
         }

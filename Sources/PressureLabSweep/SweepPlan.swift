@@ -1,5 +1,7 @@
 import PressureLab
 import PressureLabHarness
+import PressureLabHeap
+import SystemPackage
 
 /// A sweep file expanded into its cells, in their fixed order, with the hash that names the
 /// sweep: shards, resumed runs and merges check it, so results of different sweeps never mix.
@@ -30,23 +32,50 @@ public struct SweepPlan: Sendable {
             case .invalid(let errors): throw .invalidScenario(errors.map(\.description).joined(separator: "\n"))
             }
         }
+        // Profiles: a file is read against the sweep file's folder; each is loaded now, so
+        // that a typo fails the sweep at once rather than every cell in its worker.
+        var profiles: [(argument: String?, hash: String)] = []
+        for profile in file.profiles {
+            guard let profile else {
+                profiles.append((nil, "-"))
+                continue
+            }
+            var reference = ProfileReference(profile)
+            if case .file(let path) = reference, !path.hasPrefix("/") { reference = .file("\(file.directory)/\(path)") }
+            do {
+                profiles.append((reference.description, try ProfileLibrary.load(reference).hash))
+            } catch {
+                throw .invalidScenario(error.description)
+            }
+        }
         var cells: [SweepCell] = []
         for scenario in scenarios {
+            let scenarioHash = (try? HostFiles.contents(of: FilePath(scenario.path))).map { String(decoding: $0, as: UTF8.self).hashValueStable } ?? 0
             let users: [String?]
             switch file.users {
             case .scenarios: users = [nil]
             case .all: users = scenario.replay.map { $0.users.map(Optional.some) } ?? [nil]
-            case .listed(let listed): users = scenario.replay == nil ? [nil] : listed.map(Optional.some)
+            case .listed(let listed):
+                if let replay = scenario.replay, let absent = listed.first(where: { !replay.users.contains($0) }) {
+                    throw .invalidScenario("\(file.path): user \(absent) is not in the trace of \(scenario.name) "
+                        + "(\(replay.tracePath), \(replay.users.count) users)")
+                }
+                users = scenario.replay == nil ? [nil] : listed.map(Optional.some)
             }
             for policy in file.policies {
                 for termination in file.terminations {
-                    for profile in file.profiles {
+                    for profile in profiles {
                         for compressor in file.compressors {
                             for seed in file.seeds {
                                 for user in users {
                                     cells.append(SweepCell(index: cells.count, scenario: scenario.name, scenarioPath: scenario.path,
-                                                           policy: policy, termination: termination, profile: profile,
-                                                           compressor: compressor, seed: seed, user: user, repeats: file.repeats))
+                                                           policy: policy, termination: termination, profile: profile.argument,
+                                                           compressor: compressor, seed: seed, user: user, repeats: file.repeats,
+                                                           fingerprint: "\(String(scenarioHash, radix: 16)) \(profile.hash)"))
+                                    if cells.count > SweepFile.maximumCells {
+                                        throw .invalidFile(path: file.path, problems: [
+                                            "\(file.path): the sweep has more than \(SweepFile.maximumCells) cells"])
+                                    }
                                 }
                             }
                         }
@@ -63,7 +92,7 @@ public struct SweepPlan: Sendable {
         self.output = output
         self.cells = cells
         var text = "pressurelab.sweep/1\n"
-        for cell in cells { text += "\(cell.key) x\(cell.repeats)\n" }
+        for cell in cells { text += "\(cell.key) x\(cell.repeats) \(cell.fingerprint ?? "-")\n" }
         hash = String(text.hashValueStable, radix: 16)
     }
 

@@ -91,8 +91,9 @@ public struct SweepRunner: Sendable {
                     + "this run is shard \(shard): give each shard its own directory")
             }
         }
+        try directory.removeStaleTemporaries()
         let mine = plan.cells(in: shard)
-        let finished = Set(directory.finishedIndices()).intersection(mine.map(\.index))
+        let finished = Set(try directory.finishedIndices()).intersection(mine.map(\.index))
         if !finished.isEmpty, !resume { throw .resumeNeeded(directory: directory.path, finished: finished.count) }
         try directory.write(SweepManifest(tool: ScenarioRunner.toolVersion, sweep: plan.hash, file: plan.source,
                                           cells: plan.cells.count, shard: shard))
@@ -131,26 +132,35 @@ public struct SweepRunner: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         guard let json = try? encoder.encode(cell) else { return CellFailure(cell: cell, status: "cannot encode the cell", standardError: []) }
         let arguments = worker.arguments + ["--output", directory.path, "--sweep", plan.hash, "--cell", String(decoding: json, as: UTF8.self)]
+        // The worker's standard error goes to a file of its own (however much it writes),
+        // whose last lines say why a cell failed.
+        let errorPath = FilePath("\(directory.cellsPath)/\(SweepDirectory.name(cell.index)).stderr")
+        let status: TerminationStatus
         do {
-            let result = try await Subprocess.run(
+            let errorFile = try HostFiles.create(errorPath)
+            status = try await Subprocess.run(
                 .path(FilePath(worker.executable)), arguments: Arguments(arguments),
                 environment: .inherit.updating([Environment.Key(stringLiteral: Self.parentVariable): String(getpid())]),
-                output: .discarded, error: .string(limit: 1 << 20))
-            let lines = result.standardError.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-            let tail = Array(lines.suffix(10))
-            switch result.terminationStatus {
-            case .exited(0):
-                guard HostFiles.statusIfPresent(FilePath(directory.cellPath(cell.index))) != nil else {
-                    return CellFailure(cell: cell, status: "exit status 0 but no record written", standardError: tail)
-                }
-                return nil
-            case .exited(let code):
-                return CellFailure(cell: cell, status: "exit status \(code)", standardError: tail)
-            case .signaled(let signal):
-                return CellFailure(cell: cell, status: "killed by signal \(signal)", standardError: tail)
-            }
+                output: .discarded, error: .fileDescriptor(errorFile, closeAfterSpawningProcess: true)).terminationStatus
         } catch {
             return CellFailure(cell: cell, status: "the worker could not run: \(error)", standardError: [])
+        }
+        // The record decides: a worker that wrote its cell and then died still finished it.
+        if let record = try? directory.record(cell.index), record.sweep == plan.hash, record.cell.index == cell.index {
+            HostFiles.remove(errorPath)
+            return nil
+        }
+        // Kept whole beside the failure (a crash's backtrace, say); the failure quotes the
+        // lines that give a reason (the tool's and the Swift runtime's), else the last ones.
+        let text = (try? HostFiles.tail(of: errorPath, maximumBytes: 1 << 16)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        try? HostFiles.rename(errorPath, to: FilePath(directory.failureLogPath(cell.index)))
+        let lines = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let reasons = lines.filter { $0.hasPrefix("pressurelab:") || $0.contains("Fatal error") || $0.hasPrefix("error:") }
+        let tail = Array((reasons.isEmpty ? lines : reasons).suffix(10))
+        switch status {
+        case .exited(0): return CellFailure(cell: cell, status: "exit status 0 but no record written", standardError: tail)
+        case .exited(let code): return CellFailure(cell: cell, status: "exit status \(code)", standardError: tail)
+        case .signaled(let signal): return CellFailure(cell: cell, status: "killed by signal \(signal)", standardError: tail)
         }
     }
 }

@@ -60,10 +60,11 @@ struct SweepCommand: ParsableCommand {
             throw error.isUsage ? ExitCodes.badUsage : ExitCodes.runFailed
         }
         let total = plan.cells(in: shard).count
+        let resumeCommand = self.resumeCommand
         SignalCleanup.beforeExit = { signal in
-            let finished = Set(directory.finishedIndices()).intersection(plan.cells(in: shard).map(\.index)).count
+            let finished = Set((try? directory.finishedIndices()) ?? []).intersection(plan.cells(in: shard).map(\.index)).count
             StandardError.write("\npressurelab: interrupted (signal \(signal)): \(finished) of \(total) cells finished, kept in "
-                + "\(directory.path); 'pressurelab sweep \(file) --resume' runs the \(total - finished) others\n")
+                + "\(directory.path); '\(resumeCommand)' runs the \(total - finished) others\n")
         }
         let progress = Progress(enabled: Progress.isTerminal)
         let counter = Counter(done: prepared.alreadyFinished)
@@ -106,10 +107,17 @@ struct SweepCommand: ParsableCommand {
         }
         try StandardOutput.print(text, terminator: "")
         if summary.missing > 0 {
-            StandardError.write("pressurelab: \(summary.missing) cells have no result; 'pressurelab sweep \(file)"
-                + "\(self.shard.map { " --shard \($0)" } ?? "") --resume' runs them again\n")
+            StandardError.write("pressurelab: \(summary.missing) cells have no result; '\(resumeCommand)' runs them again\n")
             throw ExitCodes.runFailed
         }
+    }
+
+    /// The command that finishes this sweep: the same file, shard and directory, `--resume`.
+    var resumeCommand: String {
+        var words = ["pressurelab", "sweep", file]
+        if let shard { words += ["--shard", shard] }
+        if let output { words += ["--output", output] }
+        return (words + ["--resume"]).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
     }
 
     /// Reads and expands a sweep file; prints its problems and exits 65.
@@ -160,6 +168,12 @@ struct SweepWorkerCommand: ParsableCommand {
             decoded = try JSONDecoder().decode(SweepCell.self, from: Data(cell.utf8))
         } catch {
             throw ValidationError("--cell: not a sweep cell: \(error)")
+        }
+        // A fault to inject, for the tests of failed cells: the listed cells' workers abort.
+        let faults = ProcessInfo.processInfo.environment["PRESSURELAB_SWEEP_FAULT"]?.split(separator: ",").compactMap { Int($0) } ?? []
+        if faults.contains(decoded.index) {
+            StandardError.write("pressurelab: cell \(decoded.index): aborting as PRESSURELAB_SWEEP_FAULT asks\n")
+            abort()
         }
         do {
             _ = try CellWorker.run(decoded, sweep: sweep, directory: SweepDirectory(path: output))

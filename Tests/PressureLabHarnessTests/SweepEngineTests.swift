@@ -134,21 +134,38 @@ struct SweepEngineTests {
         #expect(try Self.deterministicRuns(base.appendingPathComponent("results/results.json").path).count == 16)
     }
 
-    @Test("a worker that fails fails its cell with the reason; the sweep goes on, and reports what is missing")
+    @Test("a worker that crashes fails its cell with the signal and its last words; the sweep goes on, and says how to resume")
     func failedCell() throws {
         let base = try Executable.temporaryDirectory("sweep-fail")
         defer { try? FileManager.default.removeItem(at: base) }
-        let file = try Self.sweepFile(in: base, seeds: 1, extra: "profile: [iphone-xs-2018, no-such-profile]")
-        let outcome = try Executable.run(["sweep", file, "--jobs", "2"])
+        let file = try Self.sweepFile(in: base, seeds: 2)
+        let outcome = try Executable.run(["sweep", file, "--jobs", "2"], environment: ["PRESSURELAB_SWEEP_FAULT": "1,2"])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("4 cells: 2 run now, 0 finished before, 2 failed"), "\(outcome.stdout)")
-        #expect(outcome.stderr.contains("cell 1 (small / ios6 / jetsam / no-such-profile / seed 1) failed: exit status 1: "),
-                "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("2 cells have no result"))
+        #expect(outcome.stderr.contains("cell 1 (small / ios6 / jetsam / seed 2) failed: killed by signal 6: "
+            + "pressurelab: cell 1: aborting as PRESSURELAB_SWEEP_FAULT asks"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("2 cells have no result; 'pressurelab sweep \(file) --resume' runs them again"))
         let failure = try JSONSerialization.jsonObject(with: Data(contentsOf: base.appendingPathComponent("results/cells/000001.failed.json")))
             as? [String: Any]
-        #expect(failure?["status"] as? String == "exit status 1")
-        #expect(Self.cells(in: base) == ["000000.json", "000002.json"])
+        #expect(failure?["status"] as? String == "killed by signal 6")
+        #expect(Self.cells(in: base) == ["000000.json", "000003.json"])
+        // Resumed without the fault, the two failed cells run and their failures go.
+        let resumed = try Executable.run(["sweep", file, "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("4 cells: 2 run now, 2 finished before, 0 failed"))
+        #expect(Self.cells(in: base) == ["000000.json", "000001.json", "000002.json", "000003.json"])
+        #expect(!FileManager.default.fileExists(atPath: base.appendingPathComponent("results/cells/000001.failed.json").path))
+    }
+
+    @Test("a profile that does not load fails the sweep at once, before any worker runs")
+    func badProfile() throws {
+        let base = try Executable.temporaryDirectory("sweep-profile")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let file = try Self.sweepFile(in: base, seeds: 1, extra: "profile: [iphone-xs-2018, no-such-profile]")
+        let outcome = try Executable.run(["sweep", file])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("no-such-profile"), "\(outcome.stderr)")
+        #expect(Self.cells(in: base).isEmpty)
     }
 
     /// Processes whose command line names `text`.

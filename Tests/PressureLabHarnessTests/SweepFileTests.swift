@@ -70,6 +70,7 @@ struct SweepFileTests {
             policy: [ios6, ios9]
             seeds: { from: 5, to: 1 }
             repeat: 0
+            compressor: [lz4, lz4]
             colour: blue
             """
         #expect(throws: SweepError.invalidFile(path: "g.yaml", problems: [
@@ -77,7 +78,8 @@ struct SweepFileTests {
             "g.yaml:2: policy: unknown value 'ios9'; valid values are keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware",
             "g.yaml:3: seeds: expected { from: A, to: B } with whole numbers A <= B",
             "g.yaml:4: repeat: expected a whole number from 1 to 1000",
-            "g.yaml:5: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user",
+            "g.yaml:5: compressor: a value is listed twice",
+            "g.yaml:6: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user",
         ].sorted())) {
             do throws(SweepError) {
                 _ = try SweepFile.parse(text, path: "g.yaml")

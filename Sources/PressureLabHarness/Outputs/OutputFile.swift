@@ -101,7 +101,10 @@ public final class OutputFile {
     /// destination is unchanged until ``replaceDestination()``. On a failure the output
     /// is discarded and the failure thrown.
     public func finishWriting() throws(HarnessError) {
-        guard state == .writing else { return }
+        guard state == .writing else {
+            if let failure { throw failure }
+            return
+        }
         if failure == nil {
             do throws(FileError) {
                 switch sink {

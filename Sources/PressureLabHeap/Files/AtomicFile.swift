@@ -62,7 +62,10 @@ public final class AtomicFile {
     /// Ends the writing: flushes the temporary to disk (unless `durable` is false) and
     /// closes it. On a failure the temporary is removed and the failure thrown.
     public func finish(durable: Bool = true) throws(FileError) {
-        guard state == .writing else { return }
+        guard state == .writing else {
+            if let failure { throw failure }
+            return
+        }
         state = .finished
         if failure == nil, durable {
             do { try file.sync() } catch { failure = FileError(error.operation, destination, error.errno) }
@@ -79,7 +82,10 @@ public final class AtomicFile {
     /// Moves the temporary over the destination (after ``finish(durable:)``).
     public func replaceDestination() throws(FileError) {
         try finish()
-        guard state == .finished else { return }
+        guard state == .finished else {
+            if let failure { throw failure }
+            return
+        }
         state = .done
         do {
             try HostFiles.rename(temporary, to: destination)
@@ -101,6 +107,8 @@ public final class AtomicFile {
     public func discard() {
         guard state != .done else { return }
         state = .done
+        // A commit after this throws, rather than report a file it never wrote.
+        if failure == nil { failure = FileError(.write, destination, .canceled) }
         file.close()
         HostFiles.remove(temporary)
     }

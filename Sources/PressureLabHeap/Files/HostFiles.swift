@@ -37,11 +37,15 @@ public enum HostFiles {
         try file.read(into: buffer)
     }
 
-    /// The whole contents of a (regular) file.
+    /// The whole contents of a file: a regular file sized from its open descriptor (so a
+    /// file replaced meanwhile cannot mislead), anything else (a FIFO, a procfs file) read
+    /// to its end.
     public static func contents(of path: FilePath) throws(FileError) -> [UInt8] {
         let file = try SequentialFile(reading: path)
         defer { file.close() }
-        let count = try size(of: path)
+        let status = try file.status()
+        guard status.type == .regular else { return try file.readToEnd() }
+        let count = Int(status.size)
         var failure: FileError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(FileError) {
@@ -54,6 +58,26 @@ public enum HostFiles {
         }
         if let failure { throw failure }
         return bytes
+    }
+
+    /// The last `maximumBytes` bytes of a file (all of it when it is shorter).
+    public static func tail(of path: FilePath, maximumBytes: Int) throws(FileError) -> [UInt8] {
+        let file = try SequentialFile(reading: path)
+        defer { file.close() }
+        let size = Int(try file.status().size)
+        try file.skip(max(0, size - maximumBytes))
+        return try file.readToEnd()
+    }
+
+    /// Creates (or truncates) `path` for writing and returns its descriptor, for a child
+    /// process to write into (the caller closes it, or hands it over).
+    public static func create(_ path: FilePath, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]) throws(FileError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                                           permissions: permissions, retryOnInterrupt: true)
+        } catch {
+            throw FileError(.open, path, (error as? Errno) ?? .ioError)
+        }
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed

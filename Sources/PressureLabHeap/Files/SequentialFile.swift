@@ -78,6 +78,44 @@ public final class SequentialFile {
         bytesTransferred += buffer.count
     }
 
+    /// Reads what is left of the file, to its end.
+    public func readToEnd() throws(FileError) -> [UInt8] {
+        guard let descriptor else { throw FileError(.read, path, .badFileDescriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got: Int
+            do {
+                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            } catch {
+                throw FileError(.read, path, (error as? Errno) ?? .ioError)
+            }
+            if got == 0 { return bytes }
+            bytes += chunk[..<got]
+            bytesTransferred += got
+        }
+    }
+
+    /// Moves the read position `count` bytes on from the start.
+    public func skip(_ count: Int) throws(FileError) {
+        guard let descriptor else { throw FileError(.read, path, .badFileDescriptor) }
+        do {
+            _ = try descriptor.seek(offset: Int64(count), from: .start)
+        } catch {
+            throw FileError(.read, path, (error as? Errno) ?? .ioError)
+        }
+    }
+
+    /// The open file's status (`fstat`).
+    public func status() throws(FileError) -> Stat {
+        guard let descriptor else { throw FileError(.status, path, .badFileDescriptor) }
+        do {
+            return try descriptor.stat()
+        } catch {
+            throw FileError(.status, path, error)
+        }
+    }
+
     /// Flushes what was written to the device (`fsync`).
     public func sync() throws(FileError) {
         guard let descriptor else { throw FileError(.sync, path, .badFileDescriptor) }
