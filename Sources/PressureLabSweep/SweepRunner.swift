@@ -145,8 +145,13 @@ public struct SweepRunner: Sendable {
         } catch {
             return CellFailure(cell: cell, status: "the worker could not run: \(error)", standardError: [])
         }
-        // The record decides: a worker that wrote its cell and then died still finished it.
-        if let record = try? directory.record(cell.index), record.sweep == plan.hash, record.cell.index == cell.index {
+        // A worker that exits 0 has written its record (atomically, or it would not exit 0);
+        // after any other end the record decides: one that wrote its cell and then died
+        // still finished it.
+        let recordPath = FilePath(directory.cellPath(cell.index))
+        let finished = status == .exited(0) ? HostFiles.statusIfPresent(recordPath) != nil
+            : (try? directory.record(cell.index)).map { $0.sweep == plan.hash && $0.cell.index == cell.index } ?? false
+        if finished {
             HostFiles.remove(errorPath)
             return nil
         }
