@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,10 +49,11 @@ public struct HostMemory: Sendable, Equatable {
     public static func current(meminfo: String = "/proc/meminfo",
                                cgroupV2Max: String = "/sys/fs/cgroup/memory.max",
                                cgroupV1Limit: String = "/sys/fs/cgroup/memory/memory.limit_in_bytes") -> HostMemory {
-        let physical = (try? String(contentsOfFile: meminfo, encoding: .utf8)).flatMap(parseMemTotal)
-            ?? Int(ProcessInfo.processInfo.physicalMemory)
-        let limit = (try? String(contentsOfFile: cgroupV2Max, encoding: .utf8)).flatMap(parseCgroupLimit)
-            ?? (try? String(contentsOfFile: cgroupV1Limit, encoding: .utf8)).flatMap(parseCgroupLimit)
+        func text(_ path: String) -> String? {
+            (try? HostFiles.contents(of: FilePath(path))).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let physical = text(meminfo).flatMap(parseMemTotal) ?? Int(ProcessInfo.processInfo.physicalMemory)
+        let limit = text(cgroupV2Max).flatMap(parseCgroupLimit) ?? text(cgroupV1Limit).flatMap(parseCgroupLimit)
         return HostMemory(physicalBytes: physical, cgroupLimitBytes: limit,
                           addressSpaceLimitBytes: processLimit(Self.addressSpaceResource),
                           dataLimitBytes: processLimit(Self.dataResource))

@@ -59,19 +59,6 @@ public struct SweepRunner: Sendable {
         self.worker = worker
     }
 
-    /// The cores this process may use: the CPUs it is allowed to run on (its affinity),
-    /// within its cgroup's CPU quota (`cpu.max`), at least 1.
-    public static var availableCores: Int {
-        var cores = ProcessInfo.processInfo.activeProcessorCount
-        if let text = try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8) {
-            let fields = text.split(whereSeparator: \.isWhitespace)
-            if fields.count == 2, let quota = Double(fields[0]), let period = Double(fields[1]), period > 0 {
-                cores = min(cores, max(1, Int((quota / period).rounded(.up))))
-            }
-        }
-        return max(1, cores)
-    }
-
     /// Checks the directory (another sweep's, another tool's or another shard's results
     /// are refused; finished cells need `resume`), writes the manifest, and returns the
     /// cells to run with the number already finished.

@@ -50,7 +50,7 @@ struct SweepCommand: ParsableCommand {
         }
         Heap.requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
-        let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? SweepRunner.availableCores,
+        let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
                                  worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
         let prepared: (cells: [SweepCell], alreadyFinished: Int)
         do {

@@ -93,3 +93,24 @@ struct HostFilesTests {
         }
     }
 }
+
+/// Files whose reported size is not their length, and the CPU quota read through them.
+@Suite("Host files: procfs and sysfs read whole; the CPU quota")
+struct HostPseudoFileTests {
+    @Test("a procfs file (size 0) is read to its end")
+    func procfs() throws {
+        let status = String(decoding: try HostFiles.contents(of: "/proc/self/status"), as: UTF8.self)
+        #expect(status.hasPrefix("Name:"))
+        #expect(status.contains("\nVmRSS:"))
+    }
+
+    @Test("cpu.max: a quota rounds up to whole cores; 'max' is no quota")
+    func cpuMax() {
+        #expect(HostCPU.parseCPUMax("200000 100000\n") == 2)
+        #expect(HostCPU.parseCPUMax("150000 100000") == 2)
+        #expect(HostCPU.parseCPUMax("50000 100000") == 1)
+        #expect(HostCPU.parseCPUMax("max 100000") == nil)
+        #expect(HostCPU.parseCPUMax("") == nil)
+        #expect((1...ProcessInfo.processInfo.activeProcessorCount).contains(HostCPU.availableCores()))
+    }
+}

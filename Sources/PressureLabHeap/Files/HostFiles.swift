@@ -37,27 +37,12 @@ public enum HostFiles {
         try file.read(into: buffer)
     }
 
-    /// The whole contents of a file: a regular file sized from its open descriptor (so a
-    /// file replaced meanwhile cannot mislead), anything else (a FIFO, a procfs file) read
-    /// to its end.
+    /// The whole contents of a file, read to its end: the size the open descriptor reports
+    /// is only a hint (procfs says 0, sysfs 4096, a FIFO nothing, a growing file too little).
     public static func contents(of path: FilePath) throws(FileError) -> [UInt8] {
         let file = try SequentialFile(reading: path)
         defer { file.close() }
-        let status = try file.status()
-        guard status.type == .regular else { return try file.readToEnd() }
-        let count = Int(status.size)
-        var failure: FileError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            do throws(FileError) {
-                try file.read(into: UnsafeMutableRawBufferPointer(buffer))
-                initialized = count
-            } catch {
-                failure = error
-                initialized = 0
-            }
-        }
-        if let failure { throw failure }
-        return bytes
+        return try file.readToEnd(reservingCapacity: Int(try file.status().size))
     }
 
     /// The last `maximumBytes` bytes of a file (all of it when it is shorter).

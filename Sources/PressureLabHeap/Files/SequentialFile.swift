@@ -78,18 +78,35 @@ public final class SequentialFile {
         bytesTransferred += buffer.count
     }
 
-    /// Reads what is left of the file, to its end.
-    public func readToEnd() throws(FileError) -> [UInt8] {
+    /// Reads what is left of the file, to its end. `expected` (the size the file reports) is
+    /// read straight into the array returned, with one byte more in which the end shows; a
+    /// file longer than that (procfs reports 0 bytes, sysfs 4096) goes on in 64 KiB chunks.
+    public func readToEnd(reservingCapacity expected: Int = 0) throws(FileError) -> [UInt8] {
         guard let descriptor else { throw FileError(.read, path, .badFileDescriptor) }
-        var bytes: [UInt8] = []
+        var failure: Errno?
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+            do {
+                return try descriptor.read(into: buffer, retryOnInterrupt: true)
+            } catch {
+                failure = (error as? Errno) ?? .ioError
+                return 0
+            }
+        }
+        var bytes: [UInt8] = [UInt8](unsafeUninitializedCapacity: max(0, expected) + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if let failure { throw FileError(.read, path, failure) }
+        bytesTransferred += bytes.count
+        guard bytes.count > expected else { return bytes }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got: Int
-            do {
-                got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-            } catch {
-                throw FileError(.read, path, (error as? Errno) ?? .ioError)
-            }
+            let got = chunk.withUnsafeMutableBytes { read(into: $0) }
+            if let failure { throw FileError(.read, path, failure) }
             if got == 0 { return bytes }
             bytes += chunk[..<got]
             bytesTransferred += got
