@@ -36,8 +36,13 @@ public struct DeviceComparison {
 
     /// The device whose costs give device time (nil: host time only).
     public var profile: DeviceProfile?
+    /// Each app's model (recreatable data), bytes: with the default 1 MiB an app is under
+    /// XNU's freezer minimum (`FREEZE_PAGES_MIN`, 8 MB) and is never frozen.
+    public var modelBytes: Int
 
-    public init(appCount: Int = 20, appsThatFit: Double = 8, revisits: Int = 2, profile: DeviceProfile? = nil) {
+    public init(appCount: Int = 20, appsThatFit: Double = 8, revisits: Int = 2, profile: DeviceProfile? = nil,
+                modelBytes: Int = 1 << 20) {
+        self.modelBytes = modelBytes
         self.appCount = appCount
         self.appsThatFit = appsThatFit
         self.revisits = revisits
@@ -46,29 +51,29 @@ public struct DeviceComparison {
 
     /// An app of about 12 MiB in front: a feed table, a detail screen with a full-screen
     /// bitmap, a model and a cache (phone-sized).
-    public static func screens() throws -> [ScreenSpec] {
+    public static func screens(modelBytes: Int = 1 << 20) throws -> [ScreenSpec] {
         [
             ScreenSpec(name: "feed", view: try .single(bytes: 2048, backing: Layer.bitmapBytes(width: 750, height: 1334)),
                        cacheBytes: 2 << 20,
                        table: TableSpec(rows: 500, visibleRows: 8, cell: try .wide(count: 4, bytes: 1024))),
             ScreenSpec(name: "detail", view: try .tree(depth: 2, fanout: 4, bytes: 2048,
                                                       rootBacking: Layer.bitmapBytes(width: 750, height: 1334)),
-                       outlets: 4, cacheBytes: 1 << 20, modelBytes: 1 << 20),
+                       outlets: 4, cacheBytes: 1 << 20, modelBytes: modelBytes),
         ]
     }
 
-    static func makeApp(_ index: Int, contents: MemoryContents? = nil) throws -> Application {
+    static func makeApp(_ index: Int, contents: MemoryContents? = nil, modelBytes: Int = 1 << 20) throws -> Application {
         let name = "app\(index)"
         let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
         runtime.contents = contents
-        for screen in try screens() { try runtime.register(screen) }
+        for screen in try screens(modelBytes: modelBytes) { try runtime.register(screen) }
         runtime.cleanupPolicy = IOS6Policy()
         return Application(name: name, runtime: runtime, hierarchy: .navigation(["feed", "detail"]))
     }
 
     /// Measured bytes of one app in front.
-    public static func measureOneApp() throws -> Int {
-        let app = try makeApp(0)
+    public static func measureOneApp(modelBytes: Int = 1 << 20) throws -> Int {
+        let app = try makeApp(0, modelBytes: modelBytes)
         try app.launch()
         defer { app.kill() }
         return app.runtime.ledger.total
@@ -78,7 +83,7 @@ public struct DeviceComparison {
     public func run(policy kind: TerminationKind, compressor: Compressor = .none, progress: ((String) -> Void)? = nil) throws -> Row {
         RunnerWarmUp.ensure()
         let name = kind.rawValue
-        let perApp = try Self.measureOneApp()
+        let perApp = try Self.measureOneApp(modelBytes: modelBytes)
         let budget = Int(Double(perApp) * appsThatFit)
         let device = Device(configuration: .init(budgetBytes: budget, compressor: compressor, pageBytes: profile?.pageBytes ?? 4096),
                             termination: kind.policy)
@@ -87,7 +92,7 @@ public struct DeviceComparison {
                 MemoryContents.Kind(rawValue: key).map { ($0, value) }
             }), pageBytes: profile.pageBytes, seed: 1)
         }
-        let apps = try (1...appCount).map { try Self.makeApp($0, contents: contents) }
+        let apps = try (1...appCount).map { try Self.makeApp($0, contents: contents, modelBytes: modelBytes) }
         for app in apps {
             app.runtime.costModel = profile?.costs
             device.install(app)

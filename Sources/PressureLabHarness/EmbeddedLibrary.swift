@@ -13,6 +13,7 @@ public enum EmbeddedLibrary {
     /// Every embedded file: its folder (`scenarios`, `scenarios/experiments`, `profiles`),
     /// its name and its bytes. A test checks this list against the folders on disk.
     public static let files: [(folder: String, name: String, bytes: [UInt8])] = [
+        ("scenarios", "day-of-apps.yaml", PackageResources.day_of_apps_yaml),
         ("scenarios", "fleet-switching.yaml", PackageResources.fleet_switching_yaml),
         ("scenarios", "long-random.yaml", PackageResources.long_random_yaml),
         ("scenarios", "mail-compose.yaml", PackageResources.mail_compose_yaml),

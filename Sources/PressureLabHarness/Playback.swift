@@ -82,7 +82,6 @@ struct Playback {
 
     private var foreground: Application? { device.foreground?.app }
 
-    /// What the device did during a step, from its counters before and after.
     /// The device counters a step's marks are computed from (not the whole metrics, whose
     /// arrays would be copied on the next write if a second reference were kept).
     struct CountersSnapshot {
@@ -103,7 +102,8 @@ struct Playback {
     }
 
     static func marks(before: CountersSnapshot, after: DeviceMetrics, step: Scenario.Step) -> [String] {
-        var marks: [String] = after.killOrder.dropFirst(before.killed).map { "kill \($0)" }
+        // Each kill with the limit or level it answered (docs/fidelity.md, kill reasons).
+        var marks: [String] = zip(after.killOrder, after.killReasons).dropFirst(before.killed).map { "kill \($0.0) (\($0.1))" }
         if after.homeTerminations > before.homeTerminations { marks.append("terminated on home") }
         let target: String
         switch step {

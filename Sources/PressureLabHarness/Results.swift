@@ -69,7 +69,7 @@ public struct RunResult: Codable, Sendable {
         public var event: String
         public var retainedBytes: Int
         public var level: String
-        /// What the device did during the step: `kill NAME`, `cold launch NAME`, `resume NAME`,
+        /// What the device did during the step: `kill NAME (REASON)` (a ``KillReason``), `cold launch NAME`, `resume NAME`,
         /// `thaw NAME`, `freeze`, `oom`, `warning` (added in version 1; omitted when empty).
         public var marks: [String]?
     }

@@ -52,9 +52,12 @@ public struct ScenarioRunner {
         // memory is filled with contents as compressible as the profile declares per kind.
         let activeCompressor = compressor ?? profile?.compressor ?? Compressor.none
         let device = Device(configuration: .init(budgetBytes: scenario.device.memoryBytes, thresholds: scenario.device.thresholds,
-                                                 appLimitBytes: scenario.device.appLimitBytes, compressor: activeCompressor,
+                                                 appLimitBytes: scenario.device.appLimitBytes,
+                                                 appLimitInactiveBytes: scenario.device.appLimitInactiveBytes,
+                                                 compressor: activeCompressor,
                                                  pageBytes: profile?.pageBytes ?? 4096, os: scenario.device.os ?? .iOS13,
-                                                 purgesBackingStoresInBackground: profile.map { $0.platform == .ios } ?? false),
+                                                 purgesBackingStoresInBackground: profile.map { $0.platform == .ios } ?? false,
+                                                 release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes),
                             termination: terminationPolicy)
         let contents = profile.map { profile in
             // The scenario's `device.content` overrides the profile's, kind by kind.

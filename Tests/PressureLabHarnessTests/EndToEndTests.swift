@@ -63,7 +63,7 @@ enum Executable {
 
 @Suite("End to end: the pressurelab executable", .serialized)
 struct EndToEndTests {
-    static let bundled = ["fleet-switching", "long-random", "mail-compose", "modal-wizard", "music-switching",
+    static let bundled = ["day-of-apps", "fleet-switching", "long-random", "mail-compose", "modal-wizard", "music-switching",
                           "photo-browser", "settings-deep", "seven-tabs", "social-feed"]
 
     @Test("every bundled scenario validates")

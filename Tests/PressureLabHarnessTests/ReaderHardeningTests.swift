@@ -29,7 +29,7 @@ struct ReaderHardeningTests {
             _ = try Baseline.read(from: path)
         } throws: { error in
             guard case .baselineCorrupt(let errorPath, let reason) = error as? GateError else { return false }
-            return errorPath == path && reason.contains("entry 'fleet-switching / ios6 / jetsam' has no metrics")
+            return errorPath == path && reason.contains("entry 'day-of-apps / ios6 / jetsam' has no metrics")
         }
     }
 

@@ -149,33 +149,38 @@ struct LifeCycleTests {
         return (device, apps)
     }
 
-    @Test("jetsam: every suspended app goes before the background-audio app, and the foreground app last")
+    @Test("jetsam (xnu memorystatus_kill_top_process): every suspended app goes before the background-audio app, the head of the idle band first")
     func jetsamOrder() throws {
         let (device, apps) = try Self.audioAmongSuspended(termination: JetsamPolicy())
         #expect(apps[0].state == .background && device.band(of: device.installed("a")!) == .background)
         let snapshot = DeviceSnapshot(apps: device.apps.map(device.snapshot(of:)), usedBytes: device.usedBytes,
                                       budgetBytes: device.configuration.budgetBytes, level: .critical, bytesToFree: 1,
                                       freezeBudgetBytes: 0, runningAppsWarned: true)
-        #expect(JetsamPolicy.victims(snapshot).map(\.name) == ["b", "c", "d", "a"])
-        device.reclaim(downTo: 0, emergency: false, sparing: nil)
+        #expect(JetsamPolicy.victims(snapshot).map(\.name) == ["b", "c", "d", "a", "e"])
+        // An allocation waits for the whole budget: jetsam kills in every band but the front.
+        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "c", "d", "a"])
-        // Then the running foreground app is warned; it is killed only over the budget.
-        #expect(apps[4].state == .active && apps[4].runtime.cleanupCounters.warnings == 1)
+        #expect(device.metrics.killReasons == Array(repeating: .vmPageShortage, count: 4))
+        // No warning rung in jetsam's ladder: the foreground app is told only when the level rises.
+        #expect(apps[4].state == .active && apps[4].runtime.cleanupCounters.warnings == 0)
         var over = snapshot
         over.apps = over.apps.filter(\.isForeground)
         over.usedBytes = over.budgetBytes + 1
-        #expect(JetsamPolicy().nextAction(over) == .killForeground)
+        #expect(JetsamPolicy().nextAction(over) == .killForeground(.vmPageShortage))
     }
 
-    @Test("lmk: a background-audio app is perceptible (200), spared until memory is critical; cached apps go first")
+    @Test("lmk (Android 10): a background-audio app is perceptible (200), the previous app 700: both spared at medium pressure; cached apps go first")
     func lmkOrder() throws {
         let (device, _) = try Self.audioAmongSuspended(termination: LowMemoryKillerPolicy())
         #expect(device.oomScoreAdj(of: device.installed("a")!) == 200)
         #expect(device.oomScoreAdj(of: device.installed("d")!) == 700)
-        device.reclaim(downTo: 0, emergency: false, sparing: nil)
-        #expect(device.metrics.killOrder == ["b", "c", "d"])
-        // Critical (the device ran out in the middle of an allocation): the audio app goes too.
-        device.reclaim(downTo: 0, emergency: true, sparing: nil)
+        #expect(device.oomScoreAdj(of: device.installed("c")!) == 900)
+        #expect(device.oomScoreAdj(of: device.installed("b")!) == 910)
+        device.level = .warning
+        device.reclaim(downTo: 0, emergencyBytes: 0, sparing: nil)
+        #expect(device.metrics.killOrder == ["b", "c"])
+        // Critical (the device ran out in the middle of an allocation): the previous and audio apps go too.
+        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "c", "d", "a"])
     }
 
@@ -238,7 +243,7 @@ struct LifeCycleTests {
         try device.open("a")
         a.window.topViewController!.type(bytes: 3000)
         try device.open("b")
-        device.terminateKilled(device.installed("a")!)
+        device.terminateKilled(device.installed("a")!, reason: .policy)
         #expect(a.dataLossBytes == 0)
         // Typed during an interruption, then the app crashes before saving: counted.
         try device.open("a")
@@ -253,7 +258,7 @@ struct LifeCycleTests {
         try other.open("c")
         c.window.topViewController!.type(bytes: 500)
         try other.open("d")
-        other.terminateKilled(other.installed("c")!)
+        other.terminateKilled(other.installed("c")!, reason: .policy)
         #expect(c.dataLossBytes == 0)
     }
 }
@@ -263,7 +268,10 @@ struct RankingTests {
     @Test("jetsam's bands and lmk's oom_score_adj, from the policies' own functions")
     func ranks() {
         #expect(JetsamPolicy.band(isForeground: true, isFrozen: false, state: .active) == .foreground)
-        #expect(JetsamPolicy.band(isForeground: false, isFrozen: true, state: .suspended) == .freezer)
+        // A frozen app's band: JETSAM_PRIORITY_UI_SUPPORT on iOS 12 (xnu-4903 memorystatus_init),
+        // JETSAM_PRIORITY_FREEZER on iOS 18 (memorystatus_freeze_jetsam_band).
+        #expect(JetsamPolicy.band(isForeground: false, isFrozen: true, state: .suspended) == .uiSupport)
+        #expect(JetsamRules(release: .iOS18).band(isForeground: false, state: .suspended, frozen: true, aging: false) == .freezer)
         #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .background) == .background)
         #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .suspended) == .idle)
         typealias LMK = LowMemoryKillerPolicy
@@ -271,8 +279,10 @@ struct RankingTests {
         #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .audio(seconds: nil), cachedRank: nil) == 200)
         #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .location(seconds: 60), cachedRank: nil) == 200)
         #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .task(seconds: 30), cachedRank: nil) == 500)
-        #expect((0...3).map { LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: $0) } == [700, 900, 901, 902])
-        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: 500) == 999)
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: nil, isPrevious: true) == 700)
+        #expect((0...3).map { LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: $0, cachedCount: 4) }
+            == [900, 910, 920, 930])
+        #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: 30, cachedCount: 31) == 970)
         #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: nil, cachedRank: nil) == 1000)
     }
 }

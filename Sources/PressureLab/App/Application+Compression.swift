@@ -19,6 +19,19 @@ extension Application {
         return runtime.compressedPool?.decompressRegion(store, of: runtime, pageIn: thawAppData(from:)) ?? thawAppData(from: store)
     }
 
+    /// Moves the app-wide data's region to the freezer's `file` as it is (compressed); false
+    /// when the write failed.
+    func relocateCompressedAppData(to file: CompressingPageStore) -> Bool {
+        guard let region = compressedAppData else { return true }
+        var ok = true
+        if let appData {
+            runtime.ledger.measure(owner: appDataOwner) { ok = appData.relocateFrozen { region.moveFirstBlock(to: file) } }
+        }
+        compressedAppData = nil
+        runtime.compressedPool?.relocated(region, of: runtime)
+        return ok
+    }
+
     /// Drops the app-wide data's region without reading it (the process died).
     func discardCompressedAppData() {
         guard let store = compressedAppData else { return }

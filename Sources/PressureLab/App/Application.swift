@@ -32,7 +32,7 @@ public final class Application {
     public var memoryWarningObservers: [(Application) -> Void] = []
     /// App-wide model data, loaded at launch and held while the process lives (bytes).
     public var appDataBytes = 0
-    private var appData: HeapBlock?
+    var appData: HeapBlock?
     /// The app-wide data in the device's compressed pool, if compressed.
     var compressedAppData: CompressedMemoryStore?
     /// What keeps the app running in Background after it leaves the foreground (nil: it is
@@ -277,7 +277,7 @@ public final class Application {
     }
 
     /// The ledger key of the app-wide data.
-    private var appDataOwner: MemoryOwner { MemoryOwner(controller: ControllerID(screen: name, instance: 0), category: .model) }
+    var appDataOwner: MemoryOwner { MemoryOwner(controller: ControllerID(screen: name, instance: 0), category: .model) }
 
     func recordApp(_ kind: TraceEventKind) {
         runtime.trace.record(app: runtime.app, controller: nil, kind)

@@ -35,6 +35,21 @@ extension ViewController {
                    block: { $0.thaw(from: file) })
     }
 
+    /// Moves the controller's region of the compressed pool to the freezer's `file` as it is
+    /// (compressed), block by block in the order it was written, each freed under its owner:
+    /// afterwards the controller's memory is frozen, and ``thawMemory(from:)`` reads it back.
+    /// False when a write failed (the memory is then split between pool and file: the app
+    /// must die).
+    final func relocateCompressedMemory(to file: CompressingPageStore) -> Bool {
+        guard let region = compressedMemory else { return true }
+        let move = { region.moveFirstBlock(to: file) }
+        let ok = pageMemory(layer: { $0.relocateFrozen(move) }, storage: { $0.relocateFrozenStorage(move) },
+                            block: { $0.relocateFrozen(move) })
+        compressedMemory = nil
+        runtime.compressedPool?.relocated(region, of: runtime)
+        return ok
+    }
+
     /// Runs one direction of paging over everything held, in the fixed order that freezing
     /// and thawing share: bitmaps, view storage, then blocks, each measured under its
     /// category. Stops at the first failure.

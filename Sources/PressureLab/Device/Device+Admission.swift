@@ -21,14 +21,14 @@ extension Device {
     ///   does not fit, it is refused and the app dies out of memory.
     func admit(_ bytes: Int, for installed: InstalledApp) -> MemoryGate.Refusal? {
         let size = Heap.sizeClass(for: bytes)
-        if let limit = configuration.appLimitBytes, installed.liveBytes.addingSaturating(size) > limit {
+        if let limit = configuration.appLimit(active: installed.isActive), installed.footprintBytes.addingSaturating(size) > limit {
             return .appLimit(limitBytes: limit)
         }
         let budget = configuration.budgetBytes
         guard liveUsedBytes.addingSaturating(size) > budget else { return nil }
         // What other apps free now is theirs, not this app's open scope's.
         installed.app.runtime.ledger.unattributed {
-            reclaim(downTo: budget - size, emergency: true, sparing: installed)
+            reclaim(downTo: budget - size, emergencyBytes: size, sparing: installed)
         }
         guard liveUsedBytes.addingSaturating(size) > budget else { return nil }
         return .outOfMemory(budgetBytes: budget)
@@ -60,9 +60,9 @@ extension Device {
                 continue
             case .appLimit:
                 metrics.limitKills += 1
-                endForMemory(installed)
+                endForMemory(installed, reason: .perProcessLimit)
             case .outOfMemory, .compressedMemoryLost:
-                endForMemory(installed)
+                endForMemory(installed, reason: .vmPageShortage)
             }
             gate.reset()
         }
@@ -73,15 +73,15 @@ extension Device {
 
     /// The app whose allocation was refused dies: the foreground app crashes (out of memory,
     /// counted), another is killed.
-    private func endForMemory(_ installed: InstalledApp) {
+    private func endForMemory(_ installed: InstalledApp, reason: KillReason) {
         guard installed.app.state.hasProcess else { return }
         if installed === foreground || installed.app.state.isRunning && foreground == nil {
             metrics.outOfMemoryCrashes += 1
-            metrics.killOrder.append(installed.name)
+            metrics.recordKill(of: installed.name, reason: reason)
             installed.app.crash()
             if installed === foreground { foreground = nil }
         } else {
-            terminateKilled(installed)
+            terminateKilled(installed, reason: reason)
         }
     }
 }

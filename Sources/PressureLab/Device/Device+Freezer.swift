@@ -1,26 +1,42 @@
-
 /// The freezer: a suspended app's memory written to a file (compressed, with a codec) and
-/// freed, and read back on its next launch (a thaw), as iOS's freezer and Android's app
-/// freezer with swap do. Device time: the storage written and read, plus compression.
+/// freed, and read back on its next launch (a thaw), as XNU's freezer does
+/// (``FreezerRules``, ``FreezePolicy``). Device time: the storage written and read, plus
+/// the compression of what was not compressed yet.
 extension Device {
-    /// Writes a suspended app's memory to its freezer file and frees it.
+    /// Writes a suspended app's memory to its freezer file and frees it; what is already in
+    /// the compressed pool moves to the file as it is. The app then sits in the frozen band
+    /// (`memorystatus_freeze_jetsam_band`) and counts as frozen until it dies.
     @discardableResult
     public func freeze(_ installed: InstalledApp) -> Bool {
-        // An app whose memory is in the compressed pool is not frozen (the pool comes first).
-        guard installed.app.state == .suspended, !installed.isFrozen, !installed.isCompressed else { return false }
-        guard let written = freezer.freeze(installed.app, name: installed.name) else { return false }
+        guard installed.app.state == .suspended, !installed.isFrozen else { return false }
+        let written: Freezer.Transfer
+        switch freezer.freeze(installed.app, name: installed.name) {
+        case .success(let transfer): written = transfer
+        case .failure(.nothingWritten): return false
+        case .failure(.lost):
+            kill(installed, reason: .policy)
+            return false
+        }
         installed.app.runtime.count { work in
-            work.bytesCompressed += written.originalBytes ?? 0
+            work.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes
             work.storageWriteBytes += written.storageBytes
             work.storageWrites += 1
         }
+        freezerBudget.spend(written.storageBytes)
         metrics.freezes += 1
         metrics.frozenBytesWritten += written.storageBytes
         installed.isFrozen = true
+        installed.isFullyCompressed = false
+        installed.hasBeenFrozen = true
+        installed.isRefreezeEligible = false
         installed.app.runtime.trace.record(app: installed.name, controller: nil, .frozen)
+        refreshPriorities()
         return true
     }
 
+    /// Reads a frozen app's memory back. It stays frozen in XNU's books
+    /// (`P_MEMSTAT_FROZEN` survives `memorystatus_on_resume`) and becomes eligible for a
+    /// refreeze (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
     func thaw(_ installed: InstalledApp) throws {
         let read = try freezer.thaw(installed.app, name: installed.name)
         installed.app.runtime.count { work in
@@ -29,6 +45,7 @@ extension Device {
             work.storageReads += 1
         }
         installed.isFrozen = false
+        installed.isRefreezeEligible = true
     }
 
     func removeFreezerFile(_ installed: InstalledApp) {

@@ -1,16 +1,18 @@
-/// Enforcing the budget: pressure levels, the termination policy's actions one at a time,
-/// per-app limits, and kills.
+/// Enforcing the budget: pressure levels, the termination policy's notifications and
+/// actions one at a time, per-app limits, and kills.
 extension Device {
-    /// Evaluates pressure and lets the termination policy reclaim memory, one action at a
-    /// time, until use is below the warning clear threshold (and the budget) or the policy
-    /// has nothing more to do. Per-app limits are enforced first, under every policy.
+    /// Evaluates pressure, delivers the policy's warnings or trim levels, and lets the
+    /// termination policy act, one action at a time, until it has nothing more to do.
+    /// Per-app limits are enforced first, under every policy.
     public func enforce() {
         suspendAppsWhoseBackgroundTimeIsOver()
         endRefusedApps()
+        refreshPriorities()
         enforceAppLimits()
-        let previous = level
+        let previousMeasured = measuredLevel
         let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes)) }
         level = levels.map(\.1).max() ?? .normal
+        measuredLevel = levels.filter { $0.0 is MeasuredPressure }.map(\.1).max() ?? .normal
         // A warning from a source other than measured use (a script, a live bridge) is
         // delivered to the running apps as such, whatever the policy.
         let injected = levels.filter { !($0.0 is MeasuredPressure) }.map(\.1).max() ?? .normal
@@ -19,92 +21,122 @@ extension Device {
                 installed.app.receiveMemoryWarning(level: injected)
             }
         }
-        if level > previous {
-            let snapshots = snapshots()
-            for (name, trim) in termination.trimLevels(forLevel: level, apps: snapshots) {
-                // A suspended app whose memory is paged out (compressed or frozen) is not
-                // trimmed: freeing would first page its memory back in, under pressure.
-                guard let target = installed(name), !target.isFrozen,
-                      !(target.isCompressed && target.app.state == .suspended) else { continue }
-                target.app.trimMemory(trim)
-            }
-        }
         let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
-        if level > .normal || usedBytes > configuration.budgetBytes {
-            reclaim(downTo: clear, emergency: false, sparing: nil)
-        }
+        // The policy's warnings and trims follow measured use (an injected warning went out above).
+        var noticed = deviceSnapshot(used: usedBytes, target: clear, warned: false)
+        noticed.level = measuredLevel
+        deliver(termination.notifications(noticed, previousLevel: previousMeasured))
+        reclaim(downTo: clear, emergencyBytes: 0, sparing: nil)
         level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
+        if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
     }
 
-    /// Lets the termination policy act, one action at a time, until use is at most `target`
-    /// (and within the budget) or the policy has nothing more to do.
+    /// Delivers warnings and trim levels. A suspended app whose memory is paged out
+    /// (compressed or frozen) is not trimmed: freeing would first page its memory back in,
+    /// under pressure (its stored level is kept as sent).
+    func deliver(_ notifications: [AppNotification]) {
+        for notification in notifications {
+            switch notification {
+            case .memoryWarning(let name, let warningLevel):
+                guard let target = installed(name), target.app.state.isRunning else { continue }
+                target.app.receiveMemoryWarning(level: warningLevel)
+            case .trimMemory(let name, let trim):
+                guard let target = installed(name), target.app.state.hasProcess, !target.isFrozen else { continue }
+                target.trimLevel = trim.rawValue
+                if trim == .uiHidden { target.isUIHiddenPending = false }
+                if target.isCompressed && target.app.state == .suspended { continue }
+                target.app.trimMemory(trim)
+            case .storeTrimLevel(let name, let stored):
+                guard let target = installed(name) else { continue }
+                target.trimLevel = stored
+                if stored == 0 { target.isUIHiddenPending = false }
+            }
+        }
+    }
+
+    /// Lets the termination policy act, one action at a time, until it returns nil.
+    ///
+    /// The compressor goes first: while use is above `target` under pressure (or an
+    /// allocation waits), suspended apps are compressed, least recently used first, before
+    /// the policy is asked (a suspended app compressed is an app not killed).
     ///
     /// - Parameters:
-    ///   - emergency: the device's memory ran out in the middle of a step (of `sparing`, whose
-    ///     allocation waits): only other apps are killed or frozen, at the critical level; no
-    ///     warnings (apps run no code in the middle of another's allocation), and the
-    ///     foreground app is never killed here (the waiting allocation is refused instead).
+    ///   - emergencyBytes: the device's memory ran out in the middle of a step; this many
+    ///     bytes are wanted for `sparing`'s allocation. Only other apps are killed or frozen,
+    ///     at the critical level; no warnings (apps run no code in the middle of another's
+    ///     allocation), and the foreground app is never killed here (the waiting allocation
+    ///     is refused instead).
     ///   - sparing: the app whose allocation waits; it is treated as in front.
-    func reclaim(downTo target: Int, emergency: Bool, sparing: InstalledApp?) {
+    func reclaim(downTo target: Int, emergencyBytes: Int, sparing: InstalledApp?) {
+        let emergency = emergencyBytes > 0
         var warned = emergency
-        reclaim: for _ in 0..<(apps.count * 2 + 4) {
+        reclaim: for _ in 0..<(apps.count * 3 + 4) {
             let used = liveUsedBytes
-            guard used > target || used > configuration.budgetBytes else { break reclaim }
-            var snapshots = snapshots()
-            // The app whose allocation waits is treated as in front.
-            if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) { snapshots[index].isForeground = true }
-            let state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
-                                       level: emergency ? .critical : level,
-                                       bytesToFree: used - min(target, configuration.budgetBytes),
-                                       freezeBudgetBytes: freezeBudgetBytes, runningAppsWarned: warned)
-            // The compressor goes first: a suspended app compressed is an app not killed.
-            if let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
+            let wantsRoom = emergency ? used > configuration.budgetBytes - emergencyBytes
+                : (level > .normal && used > target) || used > configuration.budgetBytes
+            if emergency && !wantsRoom { break reclaim }
+            if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
+            refreshPriorities()
+            let state = deviceSnapshot(used: used, target: emergency ? configuration.budgetBytes - emergencyBytes : target,
+                                       emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
-            case .kill(let name):
+            case .kill(let name, let reason):
                 guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground, victim !== sparing
                 else { break reclaim }
-                kill(victim)
+                kill(victim, reason: reason)
             case .freeze(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
                 else { break reclaim }
-                if !freeze(victim) { kill(victim) }
+                nextFreezerRun = now + FreezerRules.runIntervalSeconds
+                if !freeze(victim) { kill(victim, reason: .policy) }
+            case .compact(let name):
+                guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing,
+                      !victim.isCompressed, compress(victim) else { break reclaim }
             case .warnRunningApps:
                 guard !emergency else { break reclaim }
                 warned = true
                 for installed in apps where installed.app.state.isRunning {
                     installed.app.receiveMemoryWarning(level: level, targetBytes: used - target)
                 }
-            case .killForeground:
+            case .killForeground(let reason):
                 guard !emergency, let victim = foreground else { break reclaim }
                 metrics.outOfMemoryCrashes += 1
-                metrics.killOrder.append(victim.name)
+                metrics.recordKill(of: victim.name, reason: reason)
                 victim.app.crash()
                 foreground = nil
             }
         }
     }
 
+    /// Per-process limits (XNU): the active limit while the app is active, the inactive one
+    /// while it is suspended (`memstat_update_memlimit_locked`), both on its `phys_footprint`
+    /// (compressed memory at its uncompressed size). Crossing a fatal limit kills at once
+    /// (`memorystatus_on_ledger_footprint_exceeded`, cause `PERPROCESSLIMIT`); reaching 80%
+    /// of it warns a running app once per upward crossing (``JetsamRules/limitWarningPercent``;
+    /// the ledger re-arms when the footprint falls back below).
     func enforceAppLimits() {
-        guard let limit = configuration.appLimitBytes else { return }
+        guard configuration.appLimitBytes != nil || configuration.appLimitInactiveBytes != nil else { return }
         for installed in apps where installed.app.state.hasProcess {
-            let bytes = installed.bytes
+            guard let limit = configuration.appLimit(active: installed.isActive) else { continue }
+            let bytes = installed.footprintBytes
             if bytes > limit {
                 metrics.limitKills += 1
                 if installed === foreground {
                     metrics.outOfMemoryCrashes += 1
-                    metrics.killOrder.append(installed.name)
+                    metrics.recordKill(of: installed.name, reason: .perProcessLimit)
                     installed.app.crash()
                     foreground = nil
                 } else {
-                    kill(installed)
+                    kill(installed, reason: .perProcessLimit)
                 }
-            } else if bytes > limit * 9 / 10 {
-                // A warning goes out near the limit, once per crossing.
-                if !installed.warnedNearLimit, installed.app.state.isRunning {
+            } else if bytes.multipliedSaturating(by: 100) >= limit.multipliedSaturating(by: JetsamRules.limitWarningPercent) {
+                if !installed.warnedNearLimit {
                     installed.warnedNearLimit = true
-                    installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit * 8 / 10)
+                    if installed.app.state.isRunning {
+                        installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit / 100 * JetsamRules.limitWarningPercent)
+                    }
                 }
             } else {
                 installed.warnedNearLimit = false
@@ -113,11 +145,12 @@ extension Device {
     }
 
     /// Kills a background app (for extensions of the device).
-    func terminateKilled(_ installed: InstalledApp) { kill(installed) }
+    func terminateKilled(_ installed: InstalledApp, reason: KillReason) { kill(installed, reason: reason) }
 
-    func kill(_ installed: InstalledApp) {
+    func kill(_ installed: InstalledApp, reason: KillReason) {
         metrics.kills += 1
-        metrics.killOrder.append(installed.name)
+        metrics.recordKill(of: installed.name, reason: reason)
+        installed.app.runtime.trace.record(app: installed.name, controller: nil, TraceEventKind.killed(reason))
         installed.app.kill()
         installed.isFullyCompressed = false
         // A refusal dies with the process (a host failure is kept for the run to report).
@@ -128,5 +161,16 @@ extension Device {
             installed.isFrozen = false
             removeFreezerFile(installed)
         }
+        installed.hasBeenFrozen = false
+        installed.isRefreezeEligible = false
+        installed.trimLevel = 0
+        installed.isUIHiddenPending = false
+        if previous === installed { previous = nil }
+        refreshPriorities()
     }
+}
+
+extension TraceEventKind {
+    /// The system killed the app, and why (``KillReason``): `killed:idle-exit`.
+    public static func killed(_ reason: KillReason) -> TraceEventKind { TraceEventKind("killed:\(reason.rawValue)") }
 }

@@ -16,9 +16,14 @@ public final class Device {
         /// Memory all apps share, bytes.
         public var budgetBytes: Int
         public var thresholds: PressureThresholds
-        /// A per-app hard limit (jetsam's per-process limit), bytes.
+        /// A per-app hard limit (jetsam's per-process limit) while the app is active (in
+        /// front, or running in the background), bytes: XNU's `memlimit_active`.
         public var appLimitBytes: Int?
-        /// Bytes the freezer may write in all.
+        /// The limit while it is inactive (suspended): XNU's `memlimit_inactive`, by default
+        /// the active one (`memorystatus_get_default_task_active_limit` serves both).
+        public var appLimitInactiveBytes: Int?
+        /// Bytes the freezer may write in one 24-hour window (default: the release's,
+        /// ``FreezerRules/dailyBudgetBytes``); what a window leaves unused rolls over.
         public var freezeWriteBudgetBytes: Int
         /// The in-RAM compressor of suspended apps' memory (`.none`: off).
         public var compressor: Compressor
@@ -30,18 +35,32 @@ public final class Device {
         /// Whether the system discards an app's drawn views as it enters the background, as
         /// iOS does (off for Android devices, whose apps trim on `TRIM_MEMORY_UI_HIDDEN`).
         public var purgesBackingStoresInBackground: Bool
+        /// The system release whose jetsam, freezer, lmkd and trim rules apply.
+        public var release: SystemRelease
+        /// The device's physical memory, bytes (XNU's thresholds depend on its size class);
+        /// the budget when nil.
+        public var memoryBytes: Int?
 
         public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
-                    freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none, pageBytes: Int = 4096,
-                    os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false) {
+                    appLimitInactiveBytes: Int? = nil, freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none,
+                    pageBytes: Int = 4096, os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false,
+                    release: SystemRelease = .iOS12, memoryBytes: Int? = nil) {
             self.budgetBytes = budgetBytes
             self.os = os
             self.purgesBackingStoresInBackground = purgesBackingStoresInBackground
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
+            self.appLimitInactiveBytes = appLimitInactiveBytes
             self.compressor = compressor
             self.pageBytes = pageBytes
-            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? budgetBytes.multipliedSaturating(by: 4)
+            self.release = release
+            self.memoryBytes = memoryBytes
+            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? FreezerRules(release: release).dailyBudgetBytes
+        }
+
+        /// The per-app limit that applies to an app active (in front or running) or not.
+        public func appLimit(active: Bool) -> Int? {
+            active ? appLimitBytes : (appLimitInactiveBytes ?? appLimitBytes)
         }
     }
 
@@ -50,7 +69,26 @@ public final class Device {
         public let app: Application
         public fileprivate(set) var lastUsed: Double = 0
         public fileprivate(set) var useOrder: UInt64 = 0
+        /// Whether its memory is in the freezer's file now.
         public internal(set) var isFrozen = false
+        /// XNU's `P_MEMSTAT_FROZEN`: frozen since launch; a thaw keeps it
+        /// (`memorystatus_on_resume`), a kill clears it.
+        public internal(set) var hasBeenFrozen = false
+        /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
+        public internal(set) var isRefreezeEligible = false
+        /// Its jetsam band now, and when it entered it (see ``Device/refreshPriorities()``).
+        public internal(set) var band: JetsamBand = .idle
+        public internal(set) var bandOrder: UInt64 = 0
+        /// Until when (device time) it ages in the aging band, after asking for idle.
+        var agingUntil: Double?
+        /// Its `oom_score_adj` now, and when it was set.
+        public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+        public internal(set) var adjOrder: UInt64 = 0
+        /// Since when it is cached on Android (adj 900 and up).
+        var cachedSince: Double?
+        /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
+        var trimLevel = 0
+        var isUIHiddenPending = false
         /// Whether some of the app's memory is in the compressed pool.
         public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
         /// Whether all the app's memory went into the pool when it was last compressed (it
@@ -71,16 +109,38 @@ public final class Device {
         /// Measured bytes the app holds now, including what an allocation in progress has
         /// not attributed yet.
         public var liveBytes: Int { app.runtime.ledger.liveTotal }
+        /// XNU's `phys_footprint`: what it holds, with its compressed memory counted at its
+        /// uncompressed size (`osfmk/kern/task.c`, `init_task_ledgers`: a page that goes into
+        /// the compressor moves from `internal` to `internal_compressed` whole; the pmap keeps
+        /// the footprint unchanged, `osfmk/arm/pmap/pmap.c`). Per-process limits see this.
+        public var footprintBytes: Int {
+            liveBytes - app.runtime.compressedBytes + app.runtime.compressedOriginalBytes
+        }
+        /// Whether the app holds an active process assertion (in front, or running in the
+        /// background): XNU applies the active limit then, the inactive one otherwise
+        /// (`memstat_proc_is_active_locked`).
+        public var isActive: Bool { app.state.isRunning }
     }
 
     public let configuration: Configuration
     public let termination: any TerminationPolicy
+    /// Android's previous app (the one in front before the current one), and since when.
+    public internal(set) var previous: InstalledApp?
+    var previousSince: Double = 0
+    /// The freezer's write budget over time, and when its thread may run next.
+    public internal(set) var freezerBudget: FreezerBudget
+    var nextFreezerRun: Double = 0
+    /// The order stamp of the next priority update (bands and `oom_score_adj`).
+    var priorityCounter: UInt64 = 0
     /// Installed apps, in installation order.
     public private(set) var apps: [InstalledApp] = []
     /// The app in front.
     public internal(set) var foreground: InstalledApp?
     /// The current pressure level.
     public internal(set) var level: PressureLevel = .normal
+    /// The level measured use gives (without scripted warnings): what the policy's warnings
+    /// and trims follow.
+    var measuredLevel: PressureLevel = .normal
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
@@ -89,8 +149,8 @@ public final class Device {
     public internal(set) var now: Double = 0
     /// Counters and latencies.
     public internal(set) var metrics = DeviceMetrics()
-    /// Bytes the freezer may still write.
-    public var freezeBudgetBytes: Int { freezer.budgetBytes }
+    /// Bytes the freezer may still write in its current window.
+    public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
     let freezer: Freezer
     /// The in-RAM compressed pool (nil: the device does not compress).
@@ -106,9 +166,10 @@ public final class Device {
         self.pressureSources = [MeasuredPressure(thresholds: configuration.thresholds)]
         self.pressureSources.append(scripted)
         self.compressedPool = Self.makePool(configuration)
-        self.freezer = Freezer(budgetBytes: configuration.freezeWriteBudgetBytes,
-                               compression: compressedPool.map { ($0.codec, $0.pageBytes) })
-        compressedPool?.onChange = { [unowned self] pool in metrics.copyCounters(of: pool) }
+        self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
+        self.freezerBudget = FreezerBudget(windowBytes: configuration.freezeWriteBudgetBytes)
+        // Weak: an app (and the pool it holds) may outlive its device.
+        compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
 
     /// Installs an app (not running). Its memory gate is the device's from now on: every
@@ -117,7 +178,10 @@ public final class Device {
         precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
         let installed = InstalledApp(app: app)
         apps.append(installed)
-        app.runtime.memoryGate.decide = { [unowned self, unowned installed] bytes in self.admit(bytes, for: installed) }
+        app.runtime.memoryGate.decide = { [weak self, weak installed] bytes in
+            guard let self, let installed else { return nil }
+            return self.admit(bytes, for: installed)
+        }
         app.runtime.compressedPool = compressedPool
     }
 
@@ -146,8 +210,18 @@ public final class Device {
             metrics.sampleCachedApps(cachedAppCount)
             return .resume
         }
-        if let current = foreground, current !== target { try sendHome(current) }
+        if let current = foreground, current !== target {
+            try sendHome(current)
+            previous = current
+            previousSince = now
+        } else if foreground == nil {
+            // From Home: the launcher was in front; it is the previous process now.
+            previous = nil
+        }
+        if previous === target { previous = nil }
         target.backgroundUntil = nil
+        target.trimLevel = 0
+        target.isUIHiddenPending = false
         target.app.runtime.trace.record(app: name, controller: nil, .launchBegan)
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
@@ -159,7 +233,7 @@ public final class Device {
                 target.app.runtime.trace.record(app: name, controller: nil, .thawed)
             } catch {
                 // The frozen memory cannot be read back: the process is lost, as a kill.
-                kill(target)
+                kill(target, reason: .policy)
                 target.app.runtime.memoryGate.reset()
             }
         }
@@ -168,7 +242,7 @@ public final class Device {
         target.isFullyCompressed = false
         if !target.app.pageInAppData() {
             // A compressed block cannot be read back: the process is lost, as a kill.
-            kill(target)
+            kill(target, reason: .policy)
             target.app.runtime.memoryGate.reset()
         }
         let launched: LaunchKind?
@@ -179,9 +253,11 @@ public final class Device {
             // process: an out-of-memory crash, with no launch counted; otherwise the process
             // dies at the end of the step.
             if !target.app.state.hasProcess {
-                if case .appLimit = target.app.runtime.memoryGate.refusal { metrics.limitKills += 1 }
+                let isLimit: Bool
+                if case .appLimit = target.app.runtime.memoryGate.refusal { isLimit = true } else { isLimit = false }
+                if isLimit { metrics.limitKills += 1 }
                 metrics.outOfMemoryCrashes += 1
-                metrics.killOrder.append(target.name)
+                metrics.recordKill(of: target.name, reason: isLimit ? .perProcessLimit : .vmPageShortage)
                 target.app.runtime.memoryGate.reset()
                 if foreground === target { foreground = nil }
                 target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
@@ -210,7 +286,11 @@ public final class Device {
     /// The foreground app goes home; nothing is in front.
     public func goHome() throws {
         now += 1
-        if let current = foreground { try sendHome(current) }
+        if let current = foreground {
+            try sendHome(current)
+            previous = current
+            previousSince = now
+        }
         foreground = nil
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
@@ -246,9 +326,10 @@ public final class Device {
         } else {
             installed.app.suspend()
         }
-        for trim in termination.trimLevels(whenBackgrounded: snapshot(of: installed)) {
-            installed.app.trimMemory(trim)
-        }
+        // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
+        // sends it as ActivityManager does).
+        installed.isUIHiddenPending = true
+        refreshPriorities()
     }
 
     private func touch(_ installed: InstalledApp) {

@@ -38,8 +38,10 @@ public struct DeviceMetrics {
     }
     /// Samples of the number of apps alive (running or suspended, frozen included), one per step.
     public private(set) var cachedAppsSamples: [Int] = []
-    /// Names killed, in order.
-    public var killOrder: [String] = []
+    /// Names killed, in order (out-of-memory crashes included).
+    public private(set) var killOrder: [String] = []
+    /// Why each of ``killOrder`` was killed, in the same order.
+    public private(set) var killReasons: [KillReason] = []
     private var launchHistograms: [LaunchKind: Histogram<UInt64>] = [:]
     private var launchDeviceHistograms: [LaunchKind: Histogram<UInt64>] = [:]
 
@@ -54,6 +56,12 @@ public struct DeviceMetrics {
     }
 
     mutating func sampleCachedApps(_ count: Int) { cachedAppsSamples.append(count) }
+
+    /// Notes a kill (or an out-of-memory crash) and its reason.
+    mutating func recordKill(of name: String, reason: KillReason) {
+        killOrder.append(name)
+        killReasons.append(reason)
+    }
 
     mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64, deviceNanoseconds: UInt64?) {
         _ = launchHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, nanoseconds))

@@ -5,6 +5,7 @@ public enum JetsamBand: Int, Comparable, Sendable, Codable {
     case aging2 = 20
     case background = 30
     case freezer = 75
+    case uiSupport = 80
     case foreground = 100
     case home = 160
     case important = 180
@@ -18,8 +19,10 @@ public struct AppSnapshot: Sendable, Equatable {
     public var name: String
     public var state: AppState
     public var isForeground: Bool
+    /// Whether its memory is in the freezer's file now.
     public var isFrozen: Bool
-    /// Measured bytes the app holds.
+    /// Measured bytes the app holds: resident, plus its compressed memory at its
+    /// compressed size (what it takes of the device's memory).
     public var bytes: Int
     /// Simulated time of its last use (seconds).
     public var lastUsed: Double
@@ -31,9 +34,37 @@ public struct AppSnapshot: Sendable, Equatable {
     public var oomScoreAdj: Int
     /// Whether its memory is in the in-RAM compressed pool (its bytes are its compressed footprint).
     public var isCompressed: Bool
+    /// XNU's `phys_footprint`: resident bytes plus compressed memory at its uncompressed
+    /// size (`osfmk/kern/task.c`, `init_task_ledgers`: `internal_compressed` counts whole
+    /// pages); what per-process limits see.
+    public var footprintBytes: Int
+    /// When it last entered its band (higher is later): XNU appends a process at the tail of
+    /// its band's list on every priority update and kills from the head
+    /// (`memstat_update_priority_locked`, `memorystatus_kill_top_process`).
+    public var bandOrder: UInt64
+    /// When its `oom_score_adj` was last set (higher is later): lmkd slots a process at the
+    /// head of its adj's list and takes the tail (`lmkd.c`, `adjslot_insert`, `proc_adj_lru`).
+    public var adjOrder: UInt64
+    /// Whether XNU's `P_MEMSTAT_FROZEN` is set: frozen since its launch, thawed or not.
+    public var hasBeenFrozen: Bool
+    /// Whether it was thawed since it was last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
+    public var isRefreezeEligible: Bool
+    /// The background mode it runs in now, if it runs in the background.
+    public var runningBackgroundMode: BackgroundMode?
+    /// Whether it is Android's previous app (the one in front before the current one).
+    public var isPrevious: Bool
+    /// The trim level ActivityManager last stored for it (`ProcessRecord.trimMemoryLevel`; 0: none).
+    public var trimLevel: Int
+    /// Whether its interface was hidden and `TRIM_MEMORY_UI_HIDDEN` is still due (`hasPendingUiClean`).
+    public var isUIHiddenPending: Bool
+    /// Since when it is cached (`oom_score_adj` 900 and up), device time; nil when it is not.
+    public var cachedSince: Double?
 
     public init(name: String, state: AppState, isForeground: Bool, isFrozen: Bool, bytes: Int, lastUsed: Double,
-                useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false) {
+                useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false, footprintBytes: Int? = nil,
+                bandOrder: UInt64? = nil, adjOrder: UInt64? = nil, hasBeenFrozen: Bool? = nil, isRefreezeEligible: Bool = false,
+                runningBackgroundMode: BackgroundMode? = nil, isPrevious: Bool = false, trimLevel: Int = 0,
+                isUIHiddenPending: Bool = false, cachedSince: Double? = nil) {
         self.isCompressed = isCompressed
         self.name = name
         self.state = state
@@ -44,15 +75,45 @@ public struct AppSnapshot: Sendable, Equatable {
         self.useOrder = useOrder
         self.band = band
         self.oomScoreAdj = oomScoreAdj
+        self.footprintBytes = footprintBytes ?? bytes
+        self.bandOrder = bandOrder ?? useOrder
+        self.adjOrder = adjOrder ?? useOrder
+        self.hasBeenFrozen = hasBeenFrozen ?? isFrozen
+        self.isRefreezeEligible = isRefreezeEligible
+        self.runningBackgroundMode = runningBackgroundMode
+        self.isPrevious = isPrevious
+        self.trimLevel = trimLevel
+        self.isUIHiddenPending = isUIHiddenPending
+        self.cachedSince = cachedSince
     }
 
     /// Whether the process exists and is not the foreground app.
     public var isKillableInBackground: Bool { state.hasProcess && !isForeground }
 }
 
+/// The freezer as a policy sees it (XNU's freezer state, ``FreezerRules``).
+public struct FreezerSnapshot: Sendable, Equatable {
+    /// Bytes it may still write in this window (may be below 0 after an overshoot).
+    public var budgetBytes: Int
+    /// Processes frozen now (`memorystatus_frozen_count`: frozen, thawed or not, still alive).
+    public var frozenCount: Int
+    /// Processes thawed since they were frozen (`memorystatus_refreeze_eligible_count`).
+    public var refreezeEligibleCount: Int
+    /// Whether its thread may run now (its next run time has come).
+    public var mayRunNow: Bool
+
+    public init(budgetBytes: Int, frozenCount: Int = 0, refreezeEligibleCount: Int = 0, mayRunNow: Bool = true) {
+        self.budgetBytes = budgetBytes
+        self.frozenCount = frozenCount
+        self.refreezeEligibleCount = refreezeEligibleCount
+        self.mayRunNow = mayRunNow
+    }
+}
+
 /// The device as a termination policy sees it.
 public struct DeviceSnapshot: Sendable {
     public var apps: [AppSnapshot]
+    /// Memory in use now, bytes (compressed memory at its compressed size).
     public var usedBytes: Int
     public var budgetBytes: Int
     public var level: PressureLevel
@@ -62,9 +123,25 @@ public struct DeviceSnapshot: Sendable {
     public var freezeBudgetBytes: Int
     /// Whether running apps were warned in this round already.
     public var runningAppsWarned: Bool
+    /// The release whose rules apply.
+    public var release: SystemRelease
+    /// The device's physical memory, bytes (its size class picks XNU's thresholds).
+    public var memoryBytes: Int
+    /// Device time, seconds.
+    public var now: Double
+    /// Bytes an allocation waits for (the device ran out in the middle of a step), or 0.
+    public var emergencyBytes: Int
+    /// Whether the device has an in-RAM compressor (zram on Android), and whether it can
+    /// compress no more (every candidate is in the pool: lmkd's "swap is low").
+    public var hasCompressor: Bool
+    public var compressorFull: Bool
+    /// The freezer's state.
+    public var freezer: FreezerSnapshot
 
     public init(apps: [AppSnapshot], usedBytes: Int, budgetBytes: Int, level: PressureLevel, bytesToFree: Int,
-                freezeBudgetBytes: Int, runningAppsWarned: Bool) {
+                freezeBudgetBytes: Int, runningAppsWarned: Bool, release: SystemRelease = .iOS12, memoryBytes: Int? = nil,
+                now: Double = 0, emergencyBytes: Int = 0, hasCompressor: Bool = false, compressorFull: Bool = false,
+                freezer: FreezerSnapshot? = nil) {
         self.apps = apps
         self.usedBytes = usedBytes
         self.budgetBytes = budgetBytes
@@ -72,40 +149,69 @@ public struct DeviceSnapshot: Sendable {
         self.bytesToFree = bytesToFree
         self.freezeBudgetBytes = freezeBudgetBytes
         self.runningAppsWarned = runningAppsWarned
+        self.release = release
+        self.memoryBytes = memoryBytes ?? budgetBytes
+        self.now = now
+        self.emergencyBytes = emergencyBytes
+        self.hasCompressor = hasCompressor
+        self.compressorFull = compressorFull
+        self.freezer = freezer ?? FreezerSnapshot(budgetBytes: freezeBudgetBytes)
+    }
+
+    /// Memory not in use, bytes (XNU's available memory, within the budget).
+    public var availableBytes: Int { budgetBytes - usedBytes }
+
+    /// Whether memory is to be reclaimed the way the scenario format's pressure levels ask:
+    /// above a level, or over the budget, and not yet down to the warning clear threshold
+    /// (or an allocation waits). The policies that are no real system's decide by it.
+    public var isAboveClearTarget: Bool {
+        emergencyBytes > 0 || ((level > .normal || usedBytes > budgetBytes) && bytesToFree > 0)
     }
 }
 
 /// What a termination policy does next.
 public enum ReclaimAction: Sendable, Equatable {
-    /// Kill a background or suspended app (no callback: SIGKILL).
-    case kill(String)
+    /// Kill a background or suspended app (no callback: SIGKILL), for a reason.
+    case kill(String, KillReason)
     /// Freeze a suspended app: its memory goes to a file and is freed.
     case freeze(String)
     /// Send a memory warning to every running app.
     case warnRunningApps
     /// Kill the foreground app: an out-of-memory crash.
-    case killForeground
+    case killForeground(KillReason)
+    /// Compress a cached app's memory into the in-RAM pool (Android's `CachedAppOptimizer`
+    /// compaction, which sends a cached app's anonymous pages to zram).
+    case compact(String)
 }
 
-/// Decides whom to kill or freeze when the device needs memory back.
+/// What the system tells a running (or cached) app, outside any kill.
+public enum AppNotification: Sendable, Equatable {
+    /// iOS: a memory warning at a level (UIKit's `didReceiveMemoryWarning`).
+    case memoryWarning(String, PressureLevel)
+    /// Android: `onTrimMemory(level)`; the level is stored as the app's trim level.
+    case trimMemory(String, TrimLevel)
+    /// Android: the app's stored trim level becomes this, nothing is sent (0: reset).
+    case storeTrimLevel(String, Int)
+}
+
+/// Decides whom to kill or freeze when the device needs memory back, and what to tell apps.
 ///
 /// Requirements:
 /// - ``nextAction(_:)`` returns one action at a time; the device performs it, measures
-///   again, and asks again until memory is below the warning clear threshold or the policy
-///   returns nil. A policy must not return the same kill twice (the app is gone).
-/// - Trim levels (Android) are delivered by the device at the moments the policy names
-///   (``trimLevels(whenBackgrounded:)``, ``trimLevels(forLevel:apps:)``); policies of iOS
-///   style return none.
+///   again, and asks again until the policy returns nil. It is asked at the end of every
+///   step, under pressure or not: the policy decides when memory is short (XNU's
+///   thresholds, lmkd's levels). A policy must not return the same kill twice (the app is
+///   gone).
+/// - ``notifications(_:previousLevel:)`` is asked once a step, before ``nextAction(_:)``,
+///   with the level before the step: memory warnings (iOS) and trim levels (Android) go
+///   out as the policy says.
 public protocol TerminationPolicy {
     var name: String { get }
     func nextAction(_ device: DeviceSnapshot) -> ReclaimAction?
-    /// Trim levels for an app that just left the foreground.
-    func trimLevels(whenBackgrounded app: AppSnapshot) -> [TrimLevel]
-    /// Trim levels per app when the pressure level rises.
-    func trimLevels(forLevel level: PressureLevel, apps: [AppSnapshot]) -> [(app: String, level: TrimLevel)]
+    /// Warnings and trim levels to deliver now.
+    func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification]
 }
 
 extension TerminationPolicy {
-    public func trimLevels(whenBackgrounded app: AppSnapshot) -> [TrimLevel] { [] }
-    public func trimLevels(forLevel level: PressureLevel, apps: [AppSnapshot]) -> [(app: String, level: TrimLevel)] { [] }
+    public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] { [] }
 }

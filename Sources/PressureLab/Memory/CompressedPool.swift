@@ -18,6 +18,8 @@ public final class CompressedPool {
     public private(set) var compressions = 0
     public private(set) var decompressions = 0
     public private(set) var discards = 0
+    /// Regions moved to the freezer's files as they were (compressed).
+    public private(set) var relocations = 0
     /// Bytes compressed in all, and the bytes the pool stored for them.
     public private(set) var bytesCompressed = 0
     public private(set) var bytesStored = 0
@@ -66,6 +68,7 @@ public final class CompressedPool {
         runtime.count { $0.bytesCompressed += original }
         runtime.compressedRegions += 1
         runtime.compressedBytes += store.storedBytes
+        runtime.compressedOriginalBytes += original
         compressions += 1
         bytesCompressed += original
         bytesStored += store.storedBytes
@@ -82,6 +85,14 @@ public final class CompressedPool {
         remove(store, of: runtime)
     }
 
+    /// A region of `runtime` went to the freezer's file as it was (its blocks were moved and
+    /// freed by the caller): nothing is decompressed, the pool no longer holds it.
+    func relocated(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
+        relocations += 1
+        remove(store, of: runtime)
+        store.removeAll()
+    }
+
     /// A region of `runtime` is dropped with its process: nothing is decompressed, what the
     /// pool held for it is freed.
     func discard(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
@@ -93,6 +104,7 @@ public final class CompressedPool {
     private func remove(_ store: CompressedMemoryStore, of runtime: RuntimeContext) {
         runtime.compressedRegions -= 1
         runtime.compressedBytes -= store.storedBytes
+        runtime.compressedOriginalBytes -= store.originalBytes
         storedBytesNow -= store.storedBytes
         onChange?(self)
     }

@@ -114,6 +114,11 @@ public final class HeapBlock {
         return true
     }
 
+    /// Runs `move` if the contents are paged out (their block is next in the pool's region).
+    func relocateFrozen(_ move: () -> Bool) -> Bool {
+        isFrozen ? move() : true
+    }
+
     func thaw(from file: any PageStore) -> Bool {
         guard isFrozen else { return true }
         guard let thawed = PageOut.thaw(count: count, from: file) else { return false }

@@ -56,6 +56,9 @@ public final class RuntimeContext {
     /// (part of the app's footprint: the ledger counts them too).
     public internal(set) var compressedRegions = 0
     public internal(set) var compressedBytes = 0
+    /// The uncompressed size of what the pool holds for the app (XNU counts it in the
+    /// app's footprint: ``Device/InstalledApp/footprintBytes``).
+    public internal(set) var compressedOriginalBytes = 0
 
     /// The device time of the work done since `before` (nil without a cost model).
     public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {

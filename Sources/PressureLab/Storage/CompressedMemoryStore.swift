@@ -54,6 +54,23 @@ final class CompressedMemoryStore: PageStore {
         return true
     }
 
+    /// Moves the first block still held, as it is (compressed), to the freezer's `file`,
+    /// and frees it here: XNU's freezer relocates pages already in the compressor into its
+    /// own segments and swaps those out, without decompressing them
+    /// (`osfmk/vm/vm_compressor.c`, `vm_compressor_relocate`, called through
+    /// `vm_compressor_pager_relocate` from `vm_object_compressed_freezer_pageout`;
+    /// docs/fidelity.md). Call it in the order the blocks were written, inside the scope of
+    /// the owner that wrote the block. False when nothing is held or the write failed (the
+    /// block stays here).
+    func moveFirstBlock(to file: CompressingPageStore) -> Bool {
+        guard let node = head, node.pages.pageBytes == file.pageBytes, node.pages.codec == file.codec,
+              file.writeCompressed(node.pages) else { return false }
+        head = node.next
+        if head == nil { tail = nil }
+        node.next = nil
+        return true
+    }
+
     /// Corrupts every block held (see ``CompressedPages/corruptForTesting()``).
     package func corruptForTesting() {
         var node = head

@@ -14,6 +14,9 @@ final class CompressingPageStore: PageStore {
     }
     /// Bytes before compression, written or read so far.
     private(set) var originalBytes = 0
+    /// Of ``originalBytes`` written, those that arrived already compressed (moved from the
+    /// in-RAM pool, ``writeCompressed(_:)``): the freezer did not compress them again.
+    private(set) var relocatedBytes = 0
 
     init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
         self.file = file
@@ -28,6 +31,17 @@ final class CompressingPageStore: PageStore {
         guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
         guard compressed.withStoredBytes({ file.write($0) }) else { return false }
         originalBytes += count
+        return true
+    }
+
+    /// Writes a block that is compressed already, with this store's codec and page size, in
+    /// the same layout as ``write(_:count:)``: a thaw reads it back like any other block.
+    func writeCompressed(_ pages: CompressedPages) -> Bool {
+        var length = UInt64(pages.storedCount).littleEndian
+        guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
+        guard pages.withStoredBytes({ file.write($0) }) else { return false }
+        originalBytes += pages.originalCount
+        relocatedBytes += pages.originalCount
         return true
     }
 

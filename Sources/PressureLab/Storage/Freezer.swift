@@ -3,14 +3,14 @@ import SystemPackage
 
 /// The freezer's storage: an app's memory (every controller's, then the app-wide data)
 /// written to a file of its own in the app's bundle, compressed page by page when the
-/// device has a compressor, and read back in the same order on a thaw. It also keeps the
-/// write budget (flash wear): a freeze that would exceed it is not attempted by the
-/// policies (``TerminationContext/freezeBudgetBytes``).
+/// device has a compressor, and read back in the same order on a thaw. Memory already in
+/// the compressed pool is moved to the file as it is, compressed, as XNU's freezer
+/// relocates compressed pages into its own segments (`vm_object_compressed_freezer_pageout`,
+/// `vm_compressor_pager_relocate`).
 ///
-/// The device decides when to freeze and thaw and counts the work; this type does the I/O.
+/// The device decides when to freeze and thaw, keeps the budget and counts the work; this
+/// type does the I/O.
 final class Freezer {
-    /// Bytes the freezer may still write.
-    private(set) var budgetBytes: Int
     /// The codec and page size of compressed freezing (nil: pages are written as they are).
     let compression: (codec: PageCodec, pageBytes: Int)?
 
@@ -18,38 +18,68 @@ final class Freezer {
     struct Transfer {
         /// Bytes written to (or read from) the file.
         var storageBytes: Int
-        /// Bytes compressed (or decompressed), when the freezer compresses.
+        /// Bytes compressed (or decompressed), when the freezer compresses: the original
+        /// size of everything in the file.
         var originalBytes: Int?
+        /// Of ``originalBytes`` written, those that were compressed already (moved from the
+        /// pool): the freezer did not compress them.
+        var relocatedBytes = 0
     }
 
-    init(budgetBytes: Int, compression: (codec: PageCodec, pageBytes: Int)?) {
-        self.budgetBytes = budgetBytes
+    init(compression: (codec: PageCodec, pageBytes: Int)?) {
         self.compression = compression
     }
 
     /// Writes `app`'s memory to its file and frees it; nil when a write failed (what was
-    /// written is read back first, so nothing is lost, and the file is removed).
-    func freeze(_ app: Application, name: String) -> Transfer? {
+    /// written is read back first, so nothing is lost, and the file is removed; when memory
+    /// was being moved from the pool, ``Failure/lost`` says the app cannot be put together
+    /// again and must die).
+    func freeze(_ app: Application, name: String) -> Result<Transfer, Failure> {
         let path = Self.path(of: app, name: name)
-        guard let file = try? FreezerFile(path: path, mode: .write) else { return nil }
+        guard let file = try? FreezerFile(path: path, mode: .write) else { return .failure(.nothingWritten) }
         let compressing = compressingStore(file)
         let store: any PageStore = compressing ?? file
         var ok = true
-        for controller in app.controllers where ok { ok = controller.freezeMemory(to: store) }
-        ok = ok && app.freezeAppData(to: store)
+        var moved = false
+        for controller in app.controllers where ok {
+            if controller.isCompressed, let compressing {
+                moved = true
+                ok = controller.relocateCompressedMemory(to: compressing)
+            } else {
+                ok = controller.freezeMemory(to: store)
+            }
+        }
+        if ok, app.isAppDataCompressed, let compressing {
+            moved = true
+            ok = app.relocateCompressedAppData(to: compressing)
+        } else if ok {
+            ok = app.freezeAppData(to: store)
+        }
         ok = ok && file.sync()
         file.close()
         guard ok else {
+            if moved {
+                remove(app, name: name)
+                return .failure(.lost)
+            }
             if let reader = try? FreezerFile(path: path, mode: .read) {
                 let readStore: any PageStore = compressingStore(reader) ?? reader
                 for controller in app.controllers { _ = controller.thawMemory(from: readStore) }
                 _ = app.thawAppData(from: readStore)
             }
             remove(app, name: name)
-            return nil
+            return .failure(.nothingWritten)
         }
-        budgetBytes -= file.bytesTransferred
-        return Transfer(storageBytes: file.bytesTransferred, originalBytes: compressing?.originalBytes)
+        return .success(Transfer(storageBytes: file.bytesTransferred, originalBytes: compressing?.originalBytes,
+                                 relocatedBytes: compressing?.relocatedBytes ?? 0))
+    }
+
+    /// Why a freeze failed.
+    enum Failure: Error {
+        /// Nothing is lost: the app's memory is as it was.
+        case nothingWritten
+        /// Memory moved from the pool could not all be written: the app must die.
+        case lost
     }
 
     /// Reads `app`'s memory back (allocations admitted by its gate) and removes the file.

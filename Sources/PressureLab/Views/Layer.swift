@@ -72,6 +72,14 @@ public struct Layer {
         }
     }
 
+    /// Runs `move` if the bitmap is paged out (its block is next in the pool's region).
+    func relocateFrozen(_ move: () -> Bool) -> Bool {
+        let bytes = backingBytes
+        return tree.withNode(index) { node in
+            node.flags.contains(.backingFrozen) && bytes > 0 ? move() : true
+        }
+    }
+
     func thaw(from file: any PageStore) -> Bool {
         let bytes = backingBytes
         return tree.withNode(index) { node in

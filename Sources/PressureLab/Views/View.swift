@@ -92,6 +92,14 @@ public struct View: Hashable {
         }
     }
 
+    /// Runs `move` if the storage is paged out (its block is next in the pool's region).
+    func relocateFrozenStorage(_ move: () -> Bool) -> Bool {
+        let bytes = self.bytes
+        return tree.withNode(index) { node in
+            node.flags.contains(.storageFrozen) && bytes > 0 ? move() : true
+        }
+    }
+
     /// Reads the storage back from `file`.
     func thawStorage(from file: any PageStore) -> Bool {
         let bytes = self.bytes

@@ -11,6 +11,9 @@ public struct DeviceProfile: Sendable, Equatable {
     public var name: String
     public var description: String
     public var platform: Platform
+    /// The system release whose memory rules apply (`release:`, default the platform's
+    /// oldest modelled release, ``SystemRelease/defaultRelease(apple:)``).
+    public var release: SystemRelease
     /// Physical memory, bytes.
     public var memoryBytes: Int
     /// What apps share, bytes (a scenario's `device.memory` overrides it).

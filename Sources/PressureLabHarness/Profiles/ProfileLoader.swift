@@ -44,7 +44,8 @@ public struct ProfileLoader: Sendable {
 struct ProfileReader {
     var base: ScenarioReader
 
-    static let topKeys = ["profile", "name", "description", "platform", "memory", "budget", "page", "compressor", "costs", "content"]
+    static let topKeys = ["profile", "name", "description", "platform", "release", "memory", "budget", "page", "compressor", "costs",
+                          "content"]
     static let timeCosts = ["process_start", "app_init", "first_frame", "view_decode", "view_layout"]
     static let transferCosts = ["storage_read", "storage_write"]
     static let throughputCosts = ["bitmap_draw", "cache_fill", "archive_decode"]
@@ -64,6 +65,10 @@ struct ProfileReader {
                 return nil
             }
             return platform
+        }
+        let release = platform.flatMap { platform in
+            base.value(top, "release").map { self.release($0, apple: platform == .ios) }
+                ?? SystemRelease.defaultRelease(apple: platform == .ios)
         }
         let memory = base.required(top, "memory", in: root, path: "").flatMap { positiveBytes($0, "memory") }
         let budget = base.required(top, "budget", in: root, path: "").flatMap { positiveBytes($0, "budget") }
@@ -86,10 +91,23 @@ struct ProfileReader {
                 content[kind] = ratio
             }
         }
-        guard let name, let platform, let memory, let budget, let costs else { return nil }
-        return DeviceProfile(name: name, description: description, platform: platform, memoryBytes: memory, budgetBytes: budget,
+        guard let name, let platform, let release, let memory, let budget, let costs else { return nil }
+        return DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
+                             budgetBytes: budget,
                              pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
                              path: path, hash: hash)
+    }
+
+    /// A release number of the platform's (`release: 12`); nil, with a diagnostic naming the
+    /// valid ones, otherwise.
+    mutating func release(_ node: Node, apple: Bool) -> SystemRelease? {
+        let valid = SystemRelease.releases(apple: apple)
+        guard let text = node.scalar?.string, let release = valid.first(where: { $0.number == text }) else {
+            base.error(node, "release", "unknown \(apple ? "iOS" : "Android") release \(base.describe(node)); "
+                + "modelled releases are \(valid.map(\.number).joined(separator: ", "))")
+            return nil
+        }
+        return release
     }
 
     mutating func positiveBytes(_ node: Node, _ key: String) -> Int? {

@@ -20,6 +20,9 @@ public struct Scenario: Sendable {
         public var memoryBytes: Int
         public var thresholds: PressureThresholds
         public var appLimitBytes: Int?
+        /// The per-app limit while an app is suspended (`app_limit_inactive`, XNU's
+        /// `memlimit_inactive`); nil: the same as ``appLimitBytes``.
+        public var appLimitInactiveBytes: Int?
         /// The device profile the scenario names (`device: { profile: NAME }`), if any.
         public var profile: String?
         /// Compressibility per kind of memory, overriding the profile's `content:`.
@@ -30,8 +33,9 @@ public struct Scenario: Sendable {
         public var os: OSRelease?
 
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
-                    content: [String: Double] = [:], os: OSRelease? = nil) {
+                    content: [String: Double] = [:], os: OSRelease? = nil, appLimitInactiveBytes: Int? = nil) {
             self.memoryBytes = memoryBytes
+            self.appLimitInactiveBytes = appLimitInactiveBytes
             self.thresholds = thresholds
             self.appLimitBytes = appLimitBytes
             self.profile = profile

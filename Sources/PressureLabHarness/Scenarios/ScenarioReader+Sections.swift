@@ -86,6 +86,7 @@ extension ScenarioReader {
             if let problem = thresholds.problem { error(pressure, "device.pressure", problem) }
         }
         let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
+        let inactiveLimit = value(map, "app_limit_inactive").flatMap { bytes($0, "device.app_limit_inactive") }
         let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
         var content: [String: Double] = [:]
         if let contentNode = value(map, "content"), let kinds = mapping(contentNode, "device.content", allowed: DeviceProfile.contentKinds) {
@@ -110,7 +111,7 @@ extension ScenarioReader {
         }
         guard let memory else { return nil }
         return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
-                                   content: content, os: os)
+                                   content: content, os: os, appLimitInactiveBytes: inactiveLimit)
     }
 
     mutating func apps(_ node: Node) -> [Scenario.AppSpec]? {

@@ -1,0 +1,135 @@
+/// Each app's priority as the systems keep it, and the snapshots termination policies see.
+///
+/// XNU keeps a list per jetsam band and appends a process at its tail whenever its priority
+/// is updated; jetsam and the freezer take from the head (`memstat_update_priority_locked`,
+/// `memorystatus_kill_top_process`). lmkd keeps a list per `oom_score_adj`, slots a process
+/// at the head when its adj is set and kills from the tail (`lmkd.c`, `adjslot_insert`,
+/// `proc_adj_lru`). The device stamps both orders as the priorities change.
+extension Device {
+    /// Recomputes every app's band (with aging) and `oom_score_adj`, stamping the order of
+    /// each change. Apps whose priority changes together keep their relative order.
+    func refreshPriorities() {
+        let rules = JetsamRules(release: configuration.release)
+        // Bands.
+        var moved: [(InstalledApp, JetsamBand)] = []
+        for installed in apps {
+            let state = installed.app.state
+            let isFront = installed === foreground
+            if !state.hasProcess {
+                installed.agingUntil = nil
+            } else if installed.band > .idle, !isFront, !installed.hasBeenFrozen, state == .suspended,
+                      installed.agingUntil == nil, installed.band != rules.appAging?.band, let aging = rules.appAging {
+                // An idle request from a higher band ages first (memstat_update_priority_locked).
+                installed.agingUntil = now + aging.seconds
+            }
+            if isFront || state.isRunning { installed.agingUntil = nil }
+            let aging = installed.agingUntil.map { now < $0 } ?? false
+            let band = state.hasProcess
+                ? rules.band(isForeground: isFront, state: state, frozen: installed.hasBeenFrozen, aging: aging) : .idle
+            if band != installed.band || !state.hasProcess && installed.bandOrder != 0 { moved.append((installed, band)) }
+        }
+        for (installed, band) in moved.sorted(by: { $0.0.bandOrder < $1.0.bandOrder }) {
+            installed.band = band
+            if installed.app.state.hasProcess {
+                priorityCounter += 1
+                installed.bandOrder = priorityCounter
+            } else {
+                installed.bandOrder = 0
+            }
+        }
+        // oom_score_adj, in OomAdjuster's walk: most recently used first.
+        let cached = cachedApps()
+        let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cached.count)
+        let expiredPrevious = configuration.release == .android14
+            && now - previousSince > LowMemoryKillerRules.previousAppSeconds
+        for installed in apps.sorted(by: { $0.useOrder > $1.useOrder }) {
+            let adj: Int
+            if let rank = cached.firstIndex(where: { $0 === installed }) {
+                adj = cachedAdjs[rank]
+            } else {
+                adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
+                                                        runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
+                                                        isPrevious: installed === previous && !expiredPrevious)
+            }
+            let wasCached = installed.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound
+                && installed.oomScoreAdj < LowMemoryKillerRules.notRunningAdj
+            let isCached = adj >= LowMemoryKillerRules.cachedAdjRange.lowerBound && adj < LowMemoryKillerRules.notRunningAdj
+            if isCached, !wasCached { installed.cachedSince = now }
+            if !isCached { installed.cachedSince = nil }
+            if adj != installed.oomScoreAdj {
+                installed.oomScoreAdj = adj
+                priorityCounter += 1
+                installed.adjOrder = priorityCounter
+            }
+        }
+    }
+
+    /// Every installed app's snapshot, in installation order.
+    func snapshots() -> [AppSnapshot] {
+        apps.map(snapshot(of:))
+    }
+
+    func snapshot(of installed: InstalledApp) -> AppSnapshot {
+        AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
+                    isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
+                    useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
+                    isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
+                    bandOrder: installed.bandOrder, adjOrder: installed.adjOrder, hasBeenFrozen: installed.hasBeenFrozen,
+                    isRefreezeEligible: installed.isRefreezeEligible, runningBackgroundMode: installed.runningBackgroundMode,
+                    isPrevious: installed === previous, trimLevel: installed.trimLevel,
+                    isUIHiddenPending: installed.isUIHiddenPending, cachedSince: installed.cachedSince)
+    }
+
+    /// The device as the policy sees it now.
+    ///
+    /// - Parameters:
+    ///   - emergency: bytes an allocation waits for (0: none), and the app whose allocation
+    ///     waits (treated as in front).
+    func deviceSnapshot(used: Int, target: Int, emergencyBytes: Int = 0, sparing: InstalledApp? = nil,
+                        warned: Bool) -> DeviceSnapshot {
+        var snapshots = snapshots()
+        // The app whose allocation waits is treated as in front: top band, adj 0.
+        if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) {
+            snapshots[index].isForeground = true
+            snapshots[index].band = .foreground
+            snapshots[index].oomScoreAdj = LowMemoryKillerRules.foregroundAdj
+        }
+        let frozen = apps.filter { $0.hasBeenFrozen && $0.app.state.hasProcess }
+        freezerBudget.advance(to: now)
+        let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozen.count,
+                                           refreezeEligibleCount: frozen.filter(\.isRefreezeEligible).count,
+                                           mayRunNow: now >= nextFreezerRun)
+        return DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
+                              level: emergencyBytes > 0 ? .critical : level,
+                              bytesToFree: max(0, used - min(target, configuration.budgetBytes)),
+                              freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
+                              release: configuration.release, memoryBytes: configuration.memoryBytes,
+                              now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
+                              compressorFull: compressedPool != nil && compressionCandidate(sparing: sparing) == nil,
+                              freezer: freezerState)
+    }
+
+    /// Apps with a process that are neither in front, nor the previous app, nor running in
+    /// the background, most recently used first (Android's cached apps).
+    private func cachedApps() -> [InstalledApp] {
+        let expiredPrevious = configuration.release == .android14
+            && now - previousSince > LowMemoryKillerRules.previousAppSeconds
+        return apps.filter {
+            $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil
+                && ($0 !== previous || expiredPrevious)
+        }
+        .sorted { $0.useOrder > $1.useOrder }
+    }
+
+    /// The app's jetsam band.
+    public func band(of installed: InstalledApp) -> JetsamBand {
+        refreshPriorities()
+        return installed.band
+    }
+
+    /// The app's Android `oom_score_adj`.
+    public func oomScoreAdj(of installed: InstalledApp) -> Int {
+        refreshPriorities()
+        return installed.oomScoreAdj
+    }
+}

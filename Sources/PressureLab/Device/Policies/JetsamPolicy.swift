@@ -1,0 +1,63 @@
+/// XNU's jetsam (`bsd/kern/kern_memorystatus.c`, `kern_memorystatus_policy.c`), rule by rule
+/// as ``JetsamRules`` gives them for the device's release:
+///
+/// - Available memory below the idle threshold: kill idle-band (0) processes, head of the
+///   band first (`memorystatus_pick_action`, `MEMORYSTATUS_KILL_IDLE`, cause `IDLE_EXIT`).
+/// - Below the critical threshold (the system is unhealthy,
+///   `memorystatus_is_system_healthy`), or an allocation waiting: kill in any band, lowest
+///   band first, head first within a band (`MEMORYSTATUS_KILL_TOP_PROCESS`, cause
+///   `VMPAGESHORTAGE`); frozen processes are not skipped, they die at their band (75), and
+///   the foreground app (100) after them.
+/// - One kill per decision (`memorystatus_kill_top_process` returns after its first kill and
+///   the jetsam thread picks its action again).
+/// - Warnings are not a rung of this ladder: running apps are told when the pressure level
+///   rises (``notifications(_:previousLevel:)``).
+public struct JetsamPolicy: TerminationPolicy {
+    public let name = "jetsam"
+    public init() {}
+
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let rules = JetsamRules(release: device.release)
+        let shortage = rules.pageShortage(memoryBytes: device.memoryBytes)
+        let available = device.availableBytes
+        let critical = device.emergencyBytes > 0 || available < Self.threshold(shortage.critical, of: device.budgetBytes)
+        let idle = available < Self.threshold(shortage.idle, of: device.budgetBytes)
+        if critical {
+            guard let victim = Self.victims(device).first else { return nil }
+            return victim.isForeground ? .killForeground(.vmPageShortage) : .kill(victim.name, .vmPageShortage)
+        }
+        if idle, let victim = Self.victims(device).first(where: { $0.band == .idle }) {
+            return .kill(victim.name, .idleExit)
+        }
+        return nil
+    }
+
+    /// Memory warnings when the level rises: XNU notifies each process once per level while
+    /// it lasts (`memorystatus_update_vm_pressure`, `task_has_been_notified`), the least
+    /// important (lowest band) first, the largest first within a band
+    /// (`vm_pressure_select_optimal_candidate_to_notify`); UIKit turns the notification into
+    /// `didReceiveMemoryWarning` for a running app (suspended apps run no code).
+    public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] {
+        guard device.level > previousLevel, device.level > .normal else { return [] }
+        return device.apps.filter { $0.state.isRunning }
+            .sorted { ($0.band, -$0.footprintBytes, $0.name) < ($1.band, -$1.footprintBytes, $1.name) }
+            .map { .memoryWarning($0.name, device.level) }
+    }
+
+    /// Kill candidates in jetsam order: every app with a process, lowest band first, head
+    /// of the band first (the one that entered it longest ago).
+    public static func victims(_ device: DeviceSnapshot) -> [AppSnapshot] {
+        device.apps.filter { $0.state.hasProcess }
+            .sorted { ($0.band, $0.bandOrder) < ($1.band, $1.bandOrder) }
+    }
+
+    /// A fraction of the budget, in bytes.
+    static func threshold(_ fraction: Double, of budget: Int) -> Int {
+        Int((fraction * Double(budget)).rounded(.down))
+    }
+
+    /// An app's band under iOS 12's rules (see ``JetsamRules/band(isForeground:state:frozen:aging:)``).
+    public static func band(isForeground: Bool, isFrozen: Bool, state: AppState) -> JetsamBand {
+        JetsamRules(release: .iOS12).band(isForeground: isForeground, state: state, frozen: isFrozen, aging: false)
+    }
+}

@@ -1,0 +1,80 @@
+/// Android's memory management as ActivityManager and lmkd do it, for the device's release
+/// (``LowMemoryKillerRules``, ``TrimMemoryRules``):
+///
+/// - ActivityManager kills cached apps beyond its limit (`OomAdjuster`, "cached #N").
+/// - Android 14: `CachedAppOptimizer` compacts an app 10 s after it became cached (its
+///   freeze debounce; the compaction follows the freeze): its memory goes to zram.
+/// - lmkd, while the level stands (PressureLab's warning for PSI's medium, critical for
+///   critical), kills one process per event from `oom_score_adj` 1000 down to the level's
+///   minimum: the highest adj first, within an adj the least recently slotted one (or the
+///   heaviest, where the release says so).
+/// - Trim levels (``notifications(_:previousLevel:)``) as ActivityManager sends them.
+public struct LowMemoryKillerPolicy: TerminationPolicy {
+    public let name = "lmk"
+    public init() {}
+
+    /// `oom_score_adj` values (``LowMemoryKillerRules``).
+    public static let foregroundAdj = LowMemoryKillerRules.foregroundAdj
+    public static let perceptibleAdj = LowMemoryKillerRules.perceptibleAdj
+    public static let serviceAdj = LowMemoryKillerRules.serviceAdj
+    public static let previousAppAdj = LowMemoryKillerRules.previousAppAdj
+    public static let cachedAdjRange = LowMemoryKillerRules.cachedAdjRange
+    public static let notRunningAdj = LowMemoryKillerRules.notRunningAdj
+
+    /// Cached apps ActivityManager keeps: `CUR_MAX_CACHED_PROCESSES` (32, AOSP's
+    /// `DEFAULT_MAX_CACHED_PROCESSES`) less `computeEmptyProcessLimit(32)` = 16 kept for
+    /// empty processes (`OomAdjuster.updateOomAdjLocked`, Android 10;
+    /// `updateAndTrimProcessLocked` later): 16.
+    public static let cachedProcessLimit = 32 - 32 / 2
+
+    /// Seconds a cached app waits before Android 14 freezes and then compacts it
+    /// (`CachedAppOptimizer`: freezer debounce 10,000 ms; compaction runs after the freeze).
+    public static let compactionDelaySeconds = 10.0
+
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let rules = LowMemoryKillerRules(release: device.release)
+        let cached = device.apps.filter { $0.state.hasProcess && !$0.isForeground && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound }
+        if cached.count > Self.cachedProcessLimit, let oldest = cached.max(by: { ($0.oomScoreAdj, -Int($0.useOrder)) < ($1.oomScoreAdj, -Int($1.useOrder)) }) {
+            return .kill(oldest.name, .tooManyCached)
+        }
+        if rules.release == .android14, device.hasCompressor,
+           let due = cached.filter({ $0.state == .suspended && !$0.isCompressed && !$0.isFrozen })
+               .filter({ ($0.cachedSince ?? .infinity) + Self.compactionDelaySeconds <= device.now })
+               .min(by: { ($0.cachedSince ?? 0, $0.useOrder) < ($1.cachedSince ?? 0, $1.useOrder) }) {
+            return .compact(due.name)
+        }
+        guard device.emergencyBytes > 0 || device.bytesToFree > 0 else { return nil }
+        let level: PressureLevel = device.emergencyBytes > 0 ? .critical : device.level
+        guard let (minimum, reason) = rules.minimumAdj(level: level, swapLow: device.hasCompressor && device.compressorFull)
+        else { return nil }
+        let candidates = device.apps.filter { $0.state.hasProcess && !$0.isFrozen && $0.oomScoreAdj >= minimum }
+        guard let highest = candidates.map(\.oomScoreAdj).max() else { return nil }
+        let atAdj = candidates.filter { $0.oomScoreAdj == highest }
+        let victim = rules.killsHeaviest(atAdj: highest)
+            ? atAdj.max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
+            : atAdj.min { $0.adjOrder < $1.adjOrder }!
+        return victim.isForeground ? .killForeground(reason) : .kill(victim.name, reason)
+    }
+
+    public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] {
+        TrimMemoryRules(release: device.release).notifications(device)
+    }
+
+    /// An app's `oom_score_adj` (Android 10's rules): foreground 0; running in the background,
+    /// perceptible (200) for audio and location, a service (500) for a task; the previous
+    /// app 700; cached apps by `cachedRank` in `OomAdjuster`'s slots (see
+    /// ``LowMemoryKillerRules/cachedAdjs(count:)``); 1000 without a process.
+    public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?,
+                                   isPrevious: Bool = false, cachedCount: Int? = nil) -> Int {
+        if isForeground { return foregroundAdj }
+        switch mode {
+        case .audio, .location: return perceptibleAdj
+        case .task: return serviceAdj
+        case nil: break
+        }
+        if isPrevious { return previousAppAdj }
+        guard let rank = cachedRank else { return notRunningAdj }
+        let adjs = LowMemoryKillerRules.cachedAdjs(count: max(cachedCount ?? (rank + 1), rank + 1))
+        return adjs[rank]
+    }
+}

@@ -1,0 +1,55 @@
+/// No termination: apps are warned, and crossing the budget crashes the foreground app
+/// (an out-of-memory crash, its unsaved data lost). Not a real system's policy: it reclaims
+/// by the scenario's pressure levels (down to the warning clear threshold).
+public struct NoTermination: TerminationPolicy {
+    public let name = "none"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        guard device.isAboveClearTarget else { return nil }
+        if !device.runningAppsWarned { return .warnRunningApps }
+        return device.usedBytes > device.budgetBytes ? .killForeground(.policy) : nil
+    }
+}
+
+/// The largest background app first, then a warning to running apps, then the foreground
+/// app. Not a real system's policy: it reclaims by the scenario's pressure levels (down to
+/// the warning clear threshold).
+public struct LargestFirstPolicy: TerminationPolicy {
+    public let name = "largest-first"
+    public init() {}
+    public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
+        guard device.isAboveClearTarget else { return nil }
+        let victims = device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }
+            .sorted { ($0.bytes, -Int($0.useOrder)) > ($1.bytes, -Int($1.useOrder)) }
+        if let victim = victims.first { return .kill(victim.name, .policy) }
+        if !device.runningAppsWarned { return .warnRunningApps }
+        return device.usedBytes > device.budgetBytes ? .killForeground(.policy) : nil
+    }
+}
+
+/// The built-in termination policies, as a type: what the command line accepts.
+public enum TerminationKind: String, CaseIterable, Sendable, Codable {
+    case none, jetsam, lmk
+    case largestFirst = "largest-first"
+    case freeze
+
+    /// A policy of this kind.
+    public var policy: any TerminationPolicy {
+        switch self {
+        case .none: return NoTermination()
+        case .jetsam: return JetsamPolicy()
+        case .lmk: return LowMemoryKillerPolicy()
+        case .largestFirst: return LargestFirstPolicy()
+        case .freeze: return FreezePolicy()
+        }
+    }
+}
+
+/// The built-in termination policies by name.
+public enum TerminationPolicies {
+    public static let builtInNames = TerminationKind.allCases.map(\.rawValue)
+
+    public static func named(_ name: String) -> (any TerminationPolicy)? {
+        TerminationKind(rawValue: name)?.policy
+    }
+}

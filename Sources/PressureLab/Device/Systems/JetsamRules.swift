@@ -1,0 +1,76 @@
+/// XNU's memorystatus ("jetsam") rules for one release: bands, aging, the page-shortage
+/// thresholds that decide between idle-band and any-band kills, and the warning near a
+/// process's limit. Each value names its source; `docs/fidelity.md` lists them with the
+/// tests that check them.
+public struct JetsamRules: Sendable, Equatable {
+    public let release: SystemRelease
+
+    /// The rules of `release` (an Android release gets iOS 18's: jetsam under an Android
+    /// profile is a what-if, and the newest XNU read is the one modelled).
+    public init(release: SystemRelease) {
+        self.release = release.isApple ? release : .iOS18
+    }
+
+    /// The band a frozen process sits in while inactive: `memorystatus_freeze_jetsam_band`,
+    /// `JETSAM_PRIORITY_FREEZER` (75) in xnu-11417 (`bsd/kern/kern_memorystatus.c`); in
+    /// xnu-4903 `memorystatus_init` set it to `JETSAM_PRIORITY_UI_SUPPORT` (8 on that
+    /// release's scale, 80 on today's).
+    public var frozenBand: JetsamBand { release == .iOS12 ? .uiSupport : .freezer }
+
+    /// The band an app ages in after it asks for idle, and for how long (seconds): xnu-11417
+    /// puts RunningBoard-managed apps in `applications_aging_band` =
+    /// `JETSAM_PRIORITY_AGING_BAND2` (20) for `memorystatus_apps_idle_delay_time` =
+    /// `memstat_idle_deferral_time_s` (10 s) / `kJetsamAppsIdleDelayTimeRatio` (5) = 2 s
+    /// (`memstat_update_priority_locked`). xnu-4903's default `kJetsamAgingPolicyLegacy` set
+    /// `applications_aging_band = JETSAM_PRIORITY_IDLE`: apps do not age (`memorystatus_init`).
+    public var appAging: (band: JetsamBand, seconds: Double)? {
+        release == .iOS12 ? nil : (.aging2, 2)
+    }
+
+    /// The per-process limit's warning, percent of the limit: `PHYS_FOOTPRINT_WARNING_LEVEL`
+    /// (80) in `osfmk/kern/task.c`, passed to `ledger_set_limit`; the ledger warns once per
+    /// upward crossing and re-arms below it (`osfmk/kern/ledger.c`, `LF_WARNED`). Both releases.
+    public static let limitWarningPercent = 80
+
+    /// Available memory below which idle-band processes are killed (`MEMORYSTATUS_KILL_IDLE`,
+    /// cause `JETSAM_REASON_MEMORY_IDLE_EXIT`), and below which any band is (the system is
+    /// unhealthy: `MEMORYSTATUS_KILL_TOP_PROCESS`, `JETSAM_REASON_MEMORY_VMPAGESHORTAGE`), as
+    /// fractions.
+    ///
+    /// xnu-11417 (`memorystatus_init`, `memstat_critical_threshold`, `memstat_idle_threshold`):
+    /// by the device's memory, <= 3 GB: critical 5%, idle 10%; 3 to 6 GB: 4%, 9%; more: 4%, 8%.
+    /// xnu-4903: critical 5% (`memorystatus_available_pages_critical_base`), raised by the idle
+    /// offset (5%) while the idle band is not empty (`memorystatus_update_levels_locked`): idle
+    /// processes die below 10%, others below 5%.
+    ///
+    /// XNU takes them of physical memory (`max_mem`); PressureLab applies them to the budget,
+    /// the memory its apps share, so that a scenario's budget scales them (docs/fidelity.md,
+    /// departures). `memoryBytes` picks the row.
+    public func pageShortage(memoryBytes: Int) -> (critical: Double, idle: Double) {
+        if release == .iOS12 { return (0.05, 0.10) }
+        let gigabyte = 1_000_000_000
+        if memoryBytes <= 3 * gigabyte { return (0.05, 0.10) }
+        if memoryBytes <= 6 * gigabyte { return (0.04, 0.09) }
+        return (0.04, 0.08)
+    }
+
+    /// The band of an app (XNU's `p_memstat_effectivepriority`). Which band an app asks for
+    /// is RunningBoard's (not in XNU): in front 100 (`JETSAM_PRIORITY_FOREGROUND`), running in
+    /// the background 30 (`JETSAM_PRIORITY_BACKGROUND`, an estimate: RunningBoard's choice),
+    /// suspended idle (0). XNU then redirects an idle request to the aging band while the
+    /// app ages (``appAging``), and keeps a frozen process in ``frozenBand`` while it is
+    /// inactive, thawed or not (`P_MEMSTAT_FROZEN` survives a thaw: `memorystatus_on_resume`).
+    ///
+    /// - Parameter aging: whether the app is still within its aging time.
+    public func band(isForeground: Bool, state: AppState, frozen: Bool, aging: Bool) -> JetsamBand {
+        if isForeground { return .foreground }
+        switch state {
+        case .active, .inactive: return .foreground
+        case .background: return frozen ? max(frozenBand, .background) : .background
+        case .suspended, .notRunning:
+            if frozen { return frozenBand }
+            if aging, let appAging { return appAging.band }
+            return .idle
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+@testable import PressureLab
+import PressureLabHeap
+import Testing
+
+/// The rules of docs/fidelity.md's XNU table, each built as a situation and checked against
+/// the outcome XNU's source prescribes (the test names the file and symbol).
+@Suite("XNU fidelity: jetsam, per-process limits, footprints, the freezer")
+struct XNUFidelityTests {
+    static func device(_ apps: [Application], budget: Int, release: SystemRelease = .iOS12,
+                       termination: any TerminationPolicy = JetsamPolicy(), compressor: Compressor = .none,
+                       limit: Int? = nil, inactiveLimit: Int? = nil, freezeBudget: Int? = nil) -> Device {
+        let device = Device(configuration: .init(budgetBytes: budget, appLimitBytes: limit, appLimitInactiveBytes: inactiveLimit,
+                                                 freezeWriteBudgetBytes: freezeBudget, compressor: compressor, release: release),
+                            termination: termination)
+        for app in apps { device.install(app) }
+        return device
+    }
+
+    @Test("page-shortage thresholds (memorystatus_init): iOS 18 by memory size 5/10%, 4/9%, 4/8%; iOS 12 5% + the 5% idle offset")
+    func thresholds() {
+        let gigabyte = 1_000_000_000
+        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 2 * gigabyte) == (0.05, 0.10))
+        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 4 << 30) == (0.04, 0.09))
+        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 8 * gigabyte) == (0.04, 0.08))
+        #expect(JetsamRules(release: .iOS12).pageShortage(memoryBytes: 4 << 30) == (0.05, 0.10))
+    }
+
+    @Test("within a band the head goes first: the app that entered it longest ago (memstat_update_priority_locked appends at the tail), not the least recently used")
+    func withinBandEntryOrder() throws {
+        // a is used first but plays audio for 5 s in the background; b is suspended before a's
+        // audio stops, so b enters the idle band first and is killed first.
+        let a = try LifeCycleTests.app("a", mode: .audio(seconds: 5))
+        let b = try LifeCycleTests.app("b")
+        let c = try LifeCycleTests.app("c")
+        let device = Self.device([a, b, c], budget: 512 << 20)
+        for app in [a, b, c] { try device.open(app.name) }
+        #expect(device.band(of: device.installed("a")!) == .background)
+        device.idle(seconds: 6)
+        #expect(a.state == .suspended && b.state == .suspended)
+        #expect(device.installed("a")!.useOrder < device.installed("b")!.useOrder)
+        #expect(device.installed("b")!.bandOrder < device.installed("a")!.bandOrder)
+        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
+        #expect(device.metrics.killOrder == ["b", "a"])
+    }
+
+    @Test("aging (memstat_update_priority_locked): on iOS 18 an app that asks for idle spends 2 s in band 20 first; iOS 12's legacy policy sends it straight to idle")
+    func aging() throws {
+        for release in [SystemRelease.iOS18, .iOS12] {
+            let a = try LifeCycleTests.app("a"), b = try LifeCycleTests.app("b")
+            let device = Self.device([a, b], budget: 512 << 20, release: release)
+            try device.open("a")
+            try device.open("b")
+            let installed = device.installed("a")!
+            #expect(device.band(of: installed) == (release == .iOS18 ? .aging2 : .idle), "\(release)")
+            device.idle(seconds: 1)
+            #expect(device.band(of: installed) == (release == .iOS18 ? .aging2 : .idle), "\(release)")
+            device.idle(seconds: 1)
+            #expect(device.band(of: installed) == .idle, "\(release)")
+        }
+        // Idle-threshold kills take band 0 only: an aging app is spared until memory is critical.
+        let aging = AppSnapshot(name: "aging", state: .suspended, isForeground: false, isFrozen: false, bytes: 1,
+                                lastUsed: 0, useOrder: 1, band: .aging2, oomScoreAdj: 900)
+        var snapshot = DeviceSnapshot(apps: [aging], usedBytes: 92, budgetBytes: 100, level: .warning, bytesToFree: 1,
+                                      freezeBudgetBytes: 0, runningAppsWarned: false, release: .iOS18, memoryBytes: 4 << 30)
+        #expect(JetsamPolicy().nextAction(snapshot) == nil)
+        snapshot.usedBytes = 97
+        #expect(JetsamPolicy().nextAction(snapshot) == .kill("aging", .vmPageShortage))
+    }
+
+    @Test("pressure notifications (memorystatus_update_vm_pressure): each running app once per rise, the lowest band first, the largest first within a band")
+    func levelRiseWarnings() {
+        func app(_ name: String, _ band: JetsamBand, _ state: AppState, bytes: Int, front: Bool = false) -> AppSnapshot {
+            AppSnapshot(name: name, state: state, isForeground: front, isFrozen: false, bytes: bytes, lastUsed: 0,
+                        useOrder: 0, band: band, oomScoreAdj: 0)
+        }
+        let snapshot = DeviceSnapshot(apps: [app("front", .foreground, .active, bytes: 9, front: true),
+                                             app("music", .background, .background, bytes: 1),
+                                             app("maps", .background, .background, bytes: 5),
+                                             app("idle", .idle, .suspended, bytes: 50)],
+                                      usedBytes: 85, budgetBytes: 100, level: .warning, bytesToFree: 0,
+                                      freezeBudgetBytes: 0, runningAppsWarned: false)
+        #expect(JetsamPolicy().notifications(snapshot, previousLevel: .normal)
+            == [.memoryWarning("maps", .warning), .memoryWarning("music", .warning), .memoryWarning("front", .warning)])
+        // The level holds: nobody is told again.
+        #expect(JetsamPolicy().notifications(snapshot, previousLevel: .warning).isEmpty)
+    }
+
+    @Test("per-process limits (memstat_update_memlimit_locked): the active limit in front, the inactive one once suspended; crossing a fatal limit kills with PERPROCESSLIMIT")
+    func activeAndInactiveLimits() throws {
+        let perApp = try DeviceTests.appBytes()
+        let a = try DeviceTests.app("a"), b = try DeviceTests.app("b")
+        let device = Self.device([a, b], budget: 1 << 30, limit: perApp * 2, inactiveLimit: perApp / 2)
+        try device.open("a")
+        #expect(a.state == .active)
+        try device.open("b")
+        #expect(a.state == .notRunning)
+        #expect(device.metrics.killReasons == [.perProcessLimit])
+        #expect(device.metrics.limitKills == 1)
+        #expect(a.runtime.trace.summary.contains("killed:per-process-limit"))
+    }
+
+    @Test("the limit's warning (PHYS_FOOTPRINT_WARNING_LEVEL 80%, osfmk/kern/task.c): once when the footprint reaches 80% of the limit, not again while it stays above")
+    func limitWarning() throws {
+        let perApp = try DeviceTests.appBytes()
+        let hog = try DeviceTests.app("hog")
+        let limit = perApp * 2
+        let device = Self.device([hog], budget: 1 << 30, limit: limit)
+        try device.open("hog")
+        #expect(hog.runtime.cleanupCounters.warnings == 0)
+        // To 85% of the limit: one warning.
+        hog.window.topViewController!.type(bytes: limit * 85 / 100 - device.installed("hog")!.footprintBytes)
+        try device.finishStep()
+        #expect(hog.runtime.cleanupCounters.warnings == 1)
+        // Still above 80% (95%): no second warning.
+        hog.window.topViewController!.type(bytes: limit / 10)
+        try device.finishStep()
+        #expect(hog.runtime.cleanupCounters.warnings == 1)
+        #expect(hog.state == .active)
+    }
+
+    @Test("phys_footprint counts compressed memory at its uncompressed size (init_task_ledgers; the pmap moves a page from internal to internal_compressed whole): compressing leaves the footprint as it was")
+    func footprintCountsCompressedWhole() throws {
+        let a = try DeviceTests.app("a"), b = try DeviceTests.app("b")
+        let device = Self.device([a, b], budget: 1 << 30, compressor: .lz4)
+        try device.open("a")
+        try device.open("b")
+        let installed = device.installed("a")!
+        let footprintBefore = installed.footprintBytes, bytesBefore = installed.bytes
+        #expect(device.compress(installed))
+        let compressed = a.runtime.compressedBytes, original = a.runtime.compressedOriginalBytes
+        #expect(compressed > 0 && original > 2 * compressed)
+        #expect(installed.footprintBytes == installed.liveBytes - compressed + original)
+        // The device's memory shrank by what compression saved; the footprint did not
+        // (it differs only by size-class rounding and the pool's bookkeeping).
+        #expect(installed.bytes < bytesBefore - original / 2)
+        #expect(abs(installed.footprintBytes - footprintBefore) < 64 << 10)
+    }
+}
