@@ -54,6 +54,11 @@ struct DeviceCommand: ParsableCommand {
             header: ["configuration", "cached apps mean/max", "kills", "apps compressed", "ratio", "freezes", "peak",
                      "cold", "resume (hot)", "thaw"],
             rows: rows))
+        for configuration in configurations {
+            if let note = configuration.termination.whatIfNote(on: deviceProfile.release) {
+                try StandardOutput.print("note: \(note)")
+            }
+        }
     }
 
     /// "count: device p50 / host p50" of one launch kind, or "-" when there was none.

@@ -90,9 +90,15 @@ func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [
 func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOptions) throws -> CompletedPlan {
     let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
-    if case .failure(let failure) = Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
+    switch Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
+    case .failure(let failure):
         StandardError.write(failure.description + "\n")
         throw ExitCodes.invalidScenario
+    case .success(let profiles):
+        // A policy of the other platform's on this device is a what-if: say so once a release.
+        for release in Set(profiles.values.map(\.release)).sorted(by: { $0.rawValue < $1.rawValue }) {
+            if let note = options.termination.whatIfNote(on: release) { StandardError.write("note: \(note)\n") }
+        }
     }
     let progress = Progress(enabled: Progress.isTerminal)
     if let jobs = options.jobs { return try runInWorkers(plan, jobs: jobs, progress: progress) }

@@ -132,6 +132,22 @@ struct DeviceTimeTests {
         return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     }
 
+    @Test("a profile's release: the platform's default when absent (iOS 12, Android 10); the bundled profiles name theirs")
+    func releases() throws {
+        let text = try String(contentsOfFile: Self.round, encoding: .utf8)
+        #expect(try ProfileLoader().parse(text, path: "round.yaml").release == .iOS12)
+        #expect(try ProfileLoader().parse(text.replacingOccurrences(of: "memory: 1GiB", with: "memory: 1GiB\nrelease: 18"),
+                                          path: "round.yaml").release == .iOS18)
+        let profiles = try ProfileLibrary.all(library: ScenarioLibrary(directory: Self.packageRoot + "/profiles"))
+        #expect(Dictionary(uniqueKeysWithValues: profiles.map { ($0.name, $0.release) })
+            == ["iphone-xs-2018": .iOS12, "pixel-3-2018": .android10])
+        // The other platform's policy on a device is a what-if, and says so.
+        #expect(TerminationKind.freeze.whatIfNote(on: .android10)?.contains("Android does not ship") == true)
+        #expect(TerminationKind.freeze.whatIfNote(on: .iOS12) == nil)
+        #expect(TerminationKind.lmk.whatIfNote(on: .iOS18) != nil)
+        #expect(TerminationKind.lmk.whatIfNote(on: .android14) == nil)
+    }
+
     @Test("bad profiles are refused with their location", arguments: [
         ("  process_start:  { time: 100ms, source: \"test value\" }", "  process_start:  { time: 100ms, source: \"x\", speed: 3 }",
          "costs.process_start.speed", "unknown key 'speed'"),
@@ -144,6 +160,7 @@ struct DeviceTimeTests {
         ("  view_decode:    { time: 10us, source: \"test value\" }", "  view_decode:    { time: 10 parsecs, source: \"x\" }",
          "costs.view_decode.time", "not a duration"),
         ("memory: 1GiB", "memory: 1GiB\nwarp: 9", "warp", "unknown key 'warp'"),
+        ("memory: 1GiB", "memory: 1GiB\nrelease: 15", "release", "modelled releases are 12, 18"),
     ])
     func badProfiles(original: String, replacement: String, key: String, message: String) throws {
         let text = try String(contentsOfFile: Self.round, encoding: .utf8)
