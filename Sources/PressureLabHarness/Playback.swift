@@ -21,6 +21,10 @@ struct Playback {
         ScenarioRunner.owners(device.apps.map { ($0.name, $0.app.runtime.ledger.balancesAtPeak()) })
     }
     private var peakBytes = -1
+    /// Clean resident bytes (measured) and the per-platform footprint, sampled after each step.
+    private var cleanPeak = 0
+    private var cleanSum = 0
+    private var platformFootprintPeak = 0
     private var step = 0
 
     init(scenario: Scenario, device: Device, apps: [String: Application], recorder: TraceRecorder, random: SplitMix64,
@@ -70,6 +74,10 @@ struct Playback {
         if let memory {
             for installed in device.apps { memory(installed.name, installed.bytes) }
         }
+        let clean = device.cleanResidentBytes
+        cleanPeak = max(cleanPeak, clean)
+        cleanSum = cleanSum.addingSaturating(clean)
+        platformFootprintPeak = max(platformFootprintPeak, device.platformFootprintBytes)
         if used > peakBytes {
             peakBytes = used
             for installed in device.apps { installed.app.runtime.ledger.markPeak() }
@@ -231,6 +239,10 @@ struct Playback {
         metrics.backgroundLaunches = nonZero(deviceMetrics.backgroundLaunches)
         metrics.homeTerminations = nonZero(deviceMetrics.homeTerminations)
         metrics.backgroundExpirations = nonZero(deviceMetrics.backgroundExpirations)
+        metrics.cleanResidentBytesPeak = cleanPeak
+        metrics.cleanResidentBytesMean = timeline.isEmpty ? 0 : cleanSum / timeline.count
+        metrics.cleanBytesDropped = deviceMetrics.cleanBytesDropped
+        metrics.platformFootprintBytesPeak = platformFootprintPeak
         return metrics
     }
 }

@@ -164,6 +164,17 @@ public struct RunMetrics: Codable, Sendable {
     public var backgroundLaunches: Int?
     public var homeTerminations: Int?
     public var backgroundExpirations: Int?
+    /// Clean file-backed memory (apps' code and resources, `clean:`) resident, measured with
+    /// `mincore` after each step: its peak and mean, and what the device dropped under
+    /// pressure (added in version 1). `peakRetainedBytes` stays dirty memory (jemalloc).
+    public var cleanResidentBytesPeak: Int?
+    public var cleanResidentBytesMean: Int?
+    public var cleanBytesDropped: Int?
+    /// The peak of the apps' footprint as their platform counts it (added in version 1):
+    /// XNU's `phys_footprint` on iOS (dirty, compressed memory at its uncompressed size, clean
+    /// pages left out), Android's PSS on Android (resident dirty plus clean pages mapped by a
+    /// live process, zram left out).
+    public var platformFootprintBytesPeak: Int?
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {

@@ -82,6 +82,7 @@ public struct ScenarioRunner {
             }
             let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
             app.appDataBytes = spec.dataBytes
+            app.cleanBytes = spec.cleanBytes
             app.backgroundMode = spec.background
             app.releasesOnBackground = spec.onBackground
             apps[spec.name] = app

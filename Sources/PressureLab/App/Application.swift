@@ -32,6 +32,10 @@ public final class Application {
     public var memoryWarningObservers: [(Application) -> Void] = []
     /// App-wide model data, loaded at launch and held while the process lives (bytes).
     public var appDataBytes = 0
+    /// Clean file-backed memory the app maps: its code and resources (bytes; 0: none).
+    public var cleanBytes = 0
+    /// The mapping of the app's code and resources, once it first ran.
+    var cleanMapping: CleanMapping?
     var appData: HeapBlock?
     /// The app-wide data in the device's compressed pool, if compressed.
     var compressedAppData: CompressedMemoryStore?
@@ -69,7 +73,7 @@ public final class Application {
             if let interface = pendingInterface {
                 try showForTheFirstTime(interface)
             } else {
-                resume()
+                try resume()
             }
             return .resume
         case .inactive, .active:
@@ -130,6 +134,13 @@ public final class Application {
             endProcess()
             throw error
         }
+        // The process maps and runs its code: what is not in memory is read from storage.
+        do {
+            try touchCleanMemory()
+        } catch {
+            endProcess()
+            throw error
+        }
         if appDataBytes > 0 {
             runtime.ledger.measure(owner: appDataOwner) {
                 appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate, fill: runtime.contents?[.appData])
@@ -150,9 +161,11 @@ public final class Application {
         }
     }
 
-    private func resume() {
+    private func resume() throws {
         recordApp(.willEnterForeground)
         state = .inactive
+        // The code runs again: clean pages dropped meanwhile are read back (a refault).
+        try touchCleanMemory()
         // Rebuild nothing but what was purged: on-screen bitmaps and caches.
         for controller in window.visibleControllers {
             controller.drawBackingStores()

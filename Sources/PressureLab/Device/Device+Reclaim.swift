@@ -7,6 +7,7 @@ extension Device {
     public func enforce() {
         suspendAppsWhoseBackgroundTimeIsOver()
         endRefusedApps()
+        trimPageCache()
         refreshPriorities()
         enforceAppLimits()
         let previousMeasured = measuredLevel
@@ -85,6 +86,8 @@ extension Device {
             case .kill(let name, let reason):
                 guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground, victim !== sparing
                 else { break reclaim }
+                // Clean pages go before anyone is killed.
+                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
                 kill(victim, reason: reason)
             case .freeze(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
@@ -102,6 +105,7 @@ extension Device {
                 }
             case .killForeground(let reason):
                 guard !emergency, let victim = foreground else { break reclaim }
+                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
                 metrics.outOfMemoryCrashes += 1
                 metrics.recordKill(of: victim.name, reason: reason)
                 victim.app.crash()

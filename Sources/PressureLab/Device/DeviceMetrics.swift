@@ -16,6 +16,8 @@ public struct DeviceMetrics {
     public var backgroundLaunches = 0
     public var homeTerminations = 0
     public var backgroundExpirations = 0
+    /// Clean pages (code, resources) the device dropped under pressure, bytes.
+    public var cleanBytesDropped = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
     /// Times the device compressed a suspended app into the in-RAM pool.

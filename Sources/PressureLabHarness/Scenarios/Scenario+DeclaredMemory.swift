@@ -31,8 +31,9 @@ extension Scenario {
         for app in apps {
             let appScreens = Dictionary(app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let launch = app.root.worstCaseBytes(screens: appScreens)
-            total = total.addingSaturating(app.dataBytes).addingSaturating(launch)
-            largest = max(largest, app.dataBytes, launch)
+            // Clean mapped files are memory too (the page cache, up to their size) and disk.
+            total = total.addingSaturating(app.dataBytes).addingSaturating(launch).addingSaturating(app.cleanBytes)
+            largest = max(largest, app.dataBytes, launch, app.cleanBytes)
         }
         func walk(_ steps: [Step], times: Int) {
             for step in steps {
@@ -58,6 +59,9 @@ extension Scenario {
         walk(script, times: 1)
         return DeclaredMemory(totalBytes: total, largestAllocationBytes: largest)
     }
+
+    /// Bytes of clean mapped files the scenario's apps write to disk (one file an app).
+    public var declaredCleanFileBytes: Int { apps.map(\.cleanBytes).saturatingSum() }
 
     /// The sizes a random `type` step types.
     public static let randomTypeBytes = 64...4096

@@ -48,6 +48,8 @@ public struct Scenario: Sendable {
     public struct AppSpec: Sendable {
         public var name: String
         public var dataBytes: Int
+        /// Clean file-backed memory it maps: code and resources (`clean: 40MiB`; 0: none).
+        public var cleanBytes: Int = 0
         public var screens: [ScreenSpec]
         public var root: HierarchySpec
         /// What keeps it running after Home (`background: audio | location | task:30s`).

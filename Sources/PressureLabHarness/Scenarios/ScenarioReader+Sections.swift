@@ -1,4 +1,6 @@
 import PressureLab
+import PressureLabHeap
+import SystemPackage
 import Yams
 
 /// The sections of a scenario: top level, device, apps and screens.
@@ -40,6 +42,13 @@ extension ScenarioReader {
             error(memoryNode, "device.memory", "the budget of \(budget) bytes is more than the \(hostLimitBytes) bytes "
                 + "this host allows a simulation (a safe share of its physical memory, cgroup limit and process limits)")
             return
+        }
+        // Clean mapped files are written to a disk file system: they must fit what is free there.
+        let cleanFiles = scenario.declaredCleanFileBytes
+        if cleanFiles > 0, let free = HostFiles.freeBytes(at: FilePath(TemporaryFiles.systemDirectory)), cleanFiles > free / 2,
+           let site = declarationSites.filter({ $0.key.hasSuffix(".clean") }).max(by: { $0.bytes < $1.bytes }) {
+            error(site.node, site.key, "the apps' clean mapped files take \(cleanFiles) bytes of disk, more than half of the "
+                + "\(free) bytes free in \(TemporaryFiles.systemDirectory); declare less")
         }
         let declared = scenario.declaredMemory
         let worst = declared.worstCaseBytes(budgetBytes: budget)
@@ -132,6 +141,8 @@ extension ScenarioReader {
         guard let map = mapping(node, key, allowed: Self.appKeys) else { return nil }
         let data = value(map, "data").flatMap { bytes($0, "\(key).data") } ?? 0
         if let dataNode = value(map, "data") { declarationSites.append((data, dataNode, "\(key).data")) }
+        let clean = value(map, "clean").flatMap { bytes($0, "\(key).clean") } ?? 0
+        if let cleanNode = value(map, "clean") { declarationSites.append((clean, cleanNode, "\(key).clean")) }
         var screens: [ScreenSpec] = []
         if let screensNode = required(map, "screens", in: node, path: key) {
             if let screenMap = screensNode.mapping, !screenMap.isEmpty {
@@ -170,8 +181,8 @@ extension ScenarioReader {
             }
         }
         guard let root else { return nil }
-        return Scenario.AppSpec(name: appName, dataBytes: data, screens: screens, root: root, background: background,
-                                onBackground: onBackground)
+        return Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, screens: screens, root: root,
+                                background: background, onBackground: onBackground)
     }
 
     mutating func screen(_ name: String, _ node: Node, key: String) -> ScreenSpec? {

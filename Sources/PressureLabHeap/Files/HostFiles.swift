@@ -24,6 +24,15 @@ public enum HostFiles {
         try? status(path, followingLinks: followingLinks)
     }
 
+    /// Bytes free for an unprivileged writer on the file system holding `path` (`statvfs`),
+    /// nil when it cannot be told.
+    public static func freeBytes(at path: FilePath) -> Int? {
+        var info = statvfs()
+        guard path.withPlatformString({ statvfs($0, &info) }) == 0 else { return nil }
+        let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
+        return overflow ? .max : bytes
+    }
+
     /// The size of a file in bytes.
     public static func size(of path: FilePath) throws(FileError) -> Int {
         Int(try status(path).size)
