@@ -24,6 +24,8 @@ public enum EmbeddedLibrary {
         ("scenarios", "seven-tabs.yaml", PackageResources.seven_tabs_yaml),
         ("scenarios", "social-feed.yaml", PackageResources.social_feed_yaml),
         ("scenarios/experiments", "fleet-18.yaml", PackageResources.fleet_18_yaml),
+        ("scenarios/experiments", "fleet-hot-launch.yaml", PackageResources.fleet_hot_launch_yaml),
+        ("scenarios/experiments", "fleet-published.json", PackageResources.fleet_published_json),
         ("profiles", "iphone-xs-2018.yaml", PackageResources.iphone_xs_2018_yaml),
         ("profiles", "pixel-3-2018.yaml", PackageResources.pixel_3_2018_yaml),
     ]

@@ -84,7 +84,8 @@ struct Playback {
         }
         let marks = Self.marks(before: before, after: device.metrics, step: step)
         timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),
-                              retainedBytes: used, level: device.level.description, marks: marks.isEmpty ? nil : marks))
+                              retainedBytes: used, level: device.level.description, marks: marks.isEmpty ? nil : marks,
+                              aliveApps: device.cachedAppCount))
         if self.step % 256 == 0 { progress?(self.step, total) }
     }
 

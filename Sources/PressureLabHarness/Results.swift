@@ -72,6 +72,8 @@ public struct RunResult: Codable, Sendable {
         /// What the device did during the step: `kill NAME (REASON)` (a ``KillReason``), `cold launch NAME`, `resume NAME`,
         /// `thaw NAME`, `freeze`, `oom`, `warning` (added in version 1; omitted when empty).
         public var marks: [String]?
+        /// Apps with a process after the step (running, suspended or frozen; added in version 1).
+        public var aliveApps: Int?
     }
 }
 
@@ -89,6 +91,16 @@ public struct LatencySummary: Codable, Sendable, Equatable {
         self.p90 = p90
         self.p99 = p99
         self.max = max
+    }
+
+    /// Exact percentiles of a few samples (nearest rank), for figures kept per app.
+    public init(samples: [UInt64]) {
+        let sorted = samples.sorted()
+        func rank(_ fraction: Double) -> UInt64 {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[Swift.max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)]
+        }
+        self.init(count: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: sorted.last ?? 0)
     }
 
     init(_ summary: ReloadStatistics.Summary) {
@@ -175,6 +187,8 @@ public struct RunMetrics: Codable, Sendable {
     /// pages left out), Android's PSS on Android (resident dirty plus clean pages mapped by a
     /// live process, zram left out).
     public var platformFootprintBytesPeak: Int?
+    /// Resumes (hot launches) by app, in device time (added in version 1; with a profile).
+    public var resumeDeviceNsByApp: [String: LatencySummary]?
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {
@@ -193,6 +207,9 @@ public struct RunMetrics: Codable, Sendable {
         decompressions = device.metrics.decompressions
         appsCompressed = device.metrics.appsCompressed
         compressionRatio = (device.metrics.compressionRatio * 1000).rounded() / 1000
+        var resumes: [String: [UInt64]] = [:]
+        for launch in device.metrics.launchLog where launch.kind == .resume { resumes[launch.app, default: []].append(launch.deviceNanoseconds) }
+        resumeDeviceNsByApp = resumes.isEmpty ? nil : resumes.mapValues(LatencySummary.init(samples:))
     }
 }
 

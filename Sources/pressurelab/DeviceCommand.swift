@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SystemPackage
 import PressureLab
 import PressureLabHarness
 import PressureLabHeap
@@ -8,9 +10,11 @@ import PressureLabHeap
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "Compare lmk without compression, lmk with the profile's compressor (zram) and the freezer on Fleet's "
-            + "workload at real sizes: cached apps, kills, launches (device time first, host time beside it)."
+        abstract: "Fleet's caching experiment on Fleet's 18 apps under Android 10 without swap, with zram, and XNU's freezer: "
+            + "apps alive after each launch and hot launches (device time), beside the published figures."
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
 
     @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
     var profile: ProfileReference?
@@ -18,53 +22,128 @@ struct DeviceCommand: ParsableCommand {
     @Option(name: .long, help: "The workload (default: the bundled experiments/fleet-18 scenario).")
     var scenario: String?
 
+    @Option(name: .long, help: "The hot-launch workload (default: fleet-hot-launch.yaml beside the workload, if there; else the workload).")
+    var hotLaunchScenario: String?
+
+    @Option(name: .long, help: "The published figures (default: fleet-published.json beside the workload, if there).")
+    var published: String?
+
+    @Option(name: .long, help: "Output format: table or json (the experiment's figures with the published ones).")
+    var format: Format = .table
+
+    @Option(name: .long, help: "Write the output to this file instead of standard output.")
+    var output: String?
+
     func run() throws {
         Heap.requireJemalloc()
         let library = ScenarioLibrary.locate()
         let path = scenario ?? library.map { "\($0.directory)/experiments/fleet-18.yaml" } ?? "scenarios/experiments/fleet-18.yaml"
         let workload = try loadScenarios([path], library: library)[0]
         let deviceProfile = try loadProfile(profile ?? workload.device.profile.map(ProfileReference.init))
+        let hotPath = hotLaunchScenario ?? (path as NSString).deletingLastPathComponent + "/fleet-hot-launch.yaml"
+        let hotWorkload = hotLaunchScenario != nil || FileManager.default.fileExists(atPath: hotPath)
+            ? try loadScenarios([hotPath], library: library)[0] : nil
+        let publishedPath = published ?? (path as NSString).deletingLastPathComponent + "/fleet-published.json"
+        var publishedFigures: PublishedExperiment?
+        if published != nil || FileManager.default.fileExists(atPath: publishedPath) {
+            do {
+                publishedFigures = try PublishedExperiment.read(from: publishedPath)
+            } catch {
+                StandardError.write("pressurelab: \(error)\n")
+                throw ExitCodes.invalidScenario
+            }
+        }
         let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
-        let configurations: [(label: String, termination: TerminationKind, compressor: Compressor)] = [
-            ("lmk", .lmk, .none), ("lmk + \(compressor.rawValue) (zram)", .lmk, compressor), ("freeze", .freeze, .none),
-        ]
         let progress = Progress(enabled: Progress.isTerminal)
-        var rows: [[String]] = []
+        var outcomes: [DeviceExperiment.Outcome] = []
+        let configurations = DeviceExperiment.configurations(compressor: compressor)
         for configuration in configurations {
-            progress.show(configuration.label)
-            let run = try ScenarioRunner().run(workload, policy: .ios6, termination: configuration.termination,
-                                               profile: deviceProfile, compressor: configuration.compressor,
-                                               progress: { done, total in
-                progress.show("\(configuration.label): step \(done)/\(total)")
+            progress.show(configuration.name)
+            outcomes.append(try DeviceExperiment.run(workload, hotLaunchWorkload: hotWorkload, configuration: configuration,
+                                                     profile: deviceProfile,
+                                                     published: publishedFigures) { done, total in
+                progress.show("\(configuration.name): step \(done)/\(total)")
             })
-            let metrics = run.metrics
-            rows.append([configuration.label, "\(format2(metrics.cachedAppsMean))/\(metrics.cachedAppsMax ?? 0)",
-                         String(metrics.kills), String(metrics.appsCompressed ?? 0),
-                         (metrics.compressions ?? 0) > 0 ? format2(metrics.compressionRatio ?? 0) : "-",
-                         String(metrics.freezes), Units.mebibytes(metrics.peakRetainedBytes),
-                         Self.pair(metrics.coldLaunchDeviceNs, metrics.coldLaunchLatencyNs),
-                         Self.pair(metrics.resumeDeviceNs, metrics.resumeLatencyNs),
-                         Self.pair(metrics.thawDeviceNs, metrics.thawLatencyNs)])
         }
         progress.clear()
-        try StandardOutput.print("\(workload.name): \(workload.description)")
-        try StandardOutput.print("Budget \(Units.mebibytes(workload.device.memoryBytes)); device time modelled with "
-            + "\(deviceProfile.name) (\(deviceProfile.path)); host time measured here. Launches: count, p50 device / host.\n")
-        try StandardOutput.print(TextTable.render(
-            header: ["configuration", "cached apps mean/max", "kills", "apps compressed", "ratio", "freezes", "peak",
-                     "cold", "resume (hot)", "thaw"],
-            rows: rows))
-        for configuration in configurations {
-            if let note = configuration.termination.whatIfNote(on: deviceProfile.release) {
-                try StandardOutput.print("note: \(note)")
+        let text: String
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(DeviceExperiment.Report(experiment: workload.name, configurations: outcomes))
+            text = String(decoding: data, as: UTF8.self) + "\n"
+        case .table:
+            text = Self.table(workload: workload, profile: deviceProfile, configurations: configurations, outcomes: outcomes,
+                              published: publishedFigures)
+        }
+        if let output {
+            do {
+                try HostFiles.writeAtomically(FilePath(output), contents: Array(text.utf8))
+            } catch {
+                StandardError.write("pressurelab: \(error)\n")
+                throw ExitCodes.runFailed
             }
+        } else {
+            try StandardOutput.print(text, terminator: "")
         }
     }
 
-    /// "count: device p50 / host p50" of one launch kind, or "-" when there was none.
-    static func pair(_ device: LatencySummary?, _ host: LatencySummary) -> String {
-        guard host.count > 0 else { return "-" }
-        return "\(host.count): \(device.map { Units.duration($0.p50) } ?? "-") / \(Units.duration(host.p50))"
+    /// The experiment's table: per configuration, the apps alive after each launch (mean and
+    /// maximum) and the hot launches' median p50 over apps, each beside its published figure
+    /// with the relative error; then the hot launches app by app.
+    static func table(workload: Scenario, profile: DeviceProfile, configurations: [DeviceExperiment.Configuration],
+                      outcomes: [DeviceExperiment.Outcome], published: PublishedExperiment?) -> String {
+        var lines = ["\(workload.name): \(workload.description)",
+                     "Budget \(Units.mebibytes(workload.device.memoryBytes)); device time modelled with \(profile.name) "
+                        + "(\(profile.path)); host time measured here."]
+        if let published {
+            lines.append("Published: \(published.source.repository) @ \(published.source.commit.prefix(8)) (\(published.apps.count) apps).")
+        }
+        lines.append("")
+        var rows: [[String]] = []
+        for outcome in outcomes {
+            let publishedAlive = outcome.published?.aliveAfterLaunch
+            let publishedHot = outcome.published?.hotLaunchMs ?? [:]
+            let modelledHot = outcome.hotLaunchDeviceNs.values.map { Double($0.p50) / 1e6 }
+            let publishedMedians = publishedHot.values.compactMap { PublishedComparison.median($0) }
+            rows.append([outcome.name,
+                         Self.beside(outcome.aliveMean, publishedAlive.flatMap(PublishedComparison.mean)),
+                         Self.beside(Double(outcome.aliveMax), publishedAlive.flatMap { $0.max() }.map(Double.init)),
+                         String(outcome.kills), String(outcome.freezes), String(outcome.coldLaunches),
+                         "\(outcome.hotLaunchDeviceNs.values.reduce(0) { $0 + $1.count })",
+                         Self.beside(PublishedComparison.median(modelledHot), PublishedComparison.median(publishedMedians), unit: " ms")])
+        }
+        lines.append(TextTable.render(header: ["configuration", "alive after launch, mean (published, error)",
+                                               "max (published, error)", "kills", "freezes", "cold", "hot launches",
+                                               "hot launch p50, median over apps (published, error)"], rows: rows))
+        for (configuration, outcome) in zip(configurations, outcomes) {
+            lines.append("\(configuration.name): \(configuration.note)")
+            if let note = configuration.termination.whatIfNote(on: profile.release) { lines.append("note: \(note)") }
+        }
+        let apps = published?.apps ?? workload.apps.map(\.name)
+        var appRows: [[String]] = []
+        for app in apps {
+            var row = [app]
+            for outcome in outcomes {
+                let modelled = outcome.hotLaunchDeviceNs[app].map { Double($0.p50) / 1e6 }
+                let publishedMedian = outcome.published?.hotLaunchMs?[app].flatMap(PublishedComparison.median)
+                row.append(Self.beside(modelled, publishedMedian, unit: " ms"))
+            }
+            appRows.append(row)
+        }
+        lines.append("")
+        lines.append("Hot launches, p50 by app (device time; published: the median of the samples, WaitTime of am start -W):")
+        lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name), rows: appRows))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "modelled (published, +x%)", "modelled", or "-" when nothing was modelled.
+    static func beside(_ modelled: Double?, _ published: Double?, unit: String = "") -> String {
+        guard let modelled else { return published.map { "- (\(format2($0))\(unit))" } ?? "-" }
+        guard let published else { return "\(format2(modelled))\(unit)" }
+        let error = PublishedComparison.relativeError(modelled, published).map { String(format: "%+.0f%%", $0 * 100) } ?? "-"
+        return "\(format2(modelled))\(unit) (\(format2(published)), \(error))"
     }
 }
 

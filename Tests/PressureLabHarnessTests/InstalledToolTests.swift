@@ -11,7 +11,8 @@ struct InstalledToolTests {
         let root = Executable.packageRoot.path
         var onDisk: [String: Data] = [:]
         for folder in ["scenarios", "scenarios/experiments", "profiles"] {
-            for name in try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)") where name.hasSuffix(".yaml") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")
+            where name.hasSuffix(".yaml") || name.hasSuffix(".json") {
                 onDisk["\(folder)/\(name)"] = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(folder)/\(name)"))
             }
         }

@@ -274,7 +274,8 @@ public final class Device {
         case .resume: metrics.resumes += 1
         case .thaw: metrics.thaws += 1
         }
-        metrics.recordLaunch(kind, nanoseconds: elapsed, deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
+        metrics.recordLaunch(kind, app: name, nanoseconds: elapsed,
+                             deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
         target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
         foreground = target
         touch(target)

@@ -65,7 +65,11 @@ public struct DeviceMetrics {
         killReasons.append(reason)
     }
 
-    mutating func recordLaunch(_ kind: LaunchKind, nanoseconds: UInt64, deviceNanoseconds: UInt64?) {
+    /// Every launch with a device time, in order: the app, its kind, its device time (ns).
+    public private(set) var launchLog: [(app: String, kind: LaunchKind, deviceNanoseconds: UInt64)] = []
+
+    mutating func recordLaunch(_ kind: LaunchKind, app: String = "", nanoseconds: UInt64, deviceNanoseconds: UInt64?) {
+        if let deviceNanoseconds { launchLog.append((app, kind, deviceNanoseconds)) }
         _ = launchHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, nanoseconds))
         if let deviceNanoseconds {
             _ = launchDeviceHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, deviceNanoseconds))

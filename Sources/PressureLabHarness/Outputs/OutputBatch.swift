@@ -76,7 +76,7 @@ public final class OutputBatch {
 
     private static func failure(_ error: HarnessError, _ what: String) -> OutputFailure {
         switch error {
-        case .cannotWrite(let path, let reason): return OutputFailure(path: path, what: what, reason: reason)
+        case .cannotWrite(let path, let reason), .cannotRead(let path, let reason): return OutputFailure(path: path, what: what, reason: reason)
         }
     }
 }

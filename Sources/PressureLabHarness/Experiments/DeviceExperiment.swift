@@ -1,0 +1,119 @@
+import PressureLab
+
+/// An experiment in the style of Fleet's (ASPLOS 2024): one workload (a scenario that
+/// launches apps in sequence) under several device configurations, with the apps alive right
+/// after each launch and every hot launch's device time, set beside the published figures
+/// where they exist (design: "published beside modelled").
+public struct DeviceExperiment: Sendable {
+    /// One configuration: its name in the output, its termination policy and compressor, and
+    /// the published series it is compared with (nil: none published).
+    public struct Configuration: Sendable {
+        public var name: String
+        public var termination: TerminationKind
+        public var compressor: Compressor
+        /// The key of the published alive-after-launch series, and of the hot-launch series.
+        public var publishedAlive: String?
+        public var publishedHotLaunch: String?
+        /// What the configuration is, in a line (how it departs from the published setup).
+        public var note: String
+    }
+
+    /// One configuration's outcome (`pressurelab device --format json` writes these).
+    public struct Outcome: Encodable, Sendable {
+        public var name: String
+        /// Apps alive right after each launch, in order.
+        public var aliveAfterLaunch: [Int]
+        /// Hot launches (resumes) by app, device time.
+        public var hotLaunchDeviceNs: [String: LatencySummary]
+        public var kills: Int
+        public var freezes: Int
+        public var coldLaunches: Int
+        public var published: Published?
+        /// The run's full results.
+        public var run: RunResult
+
+        public struct Published: Codable, Sendable {
+            public var aliveAfterLaunch: [Int]?
+            public var hotLaunchMs: [String: [Double]]?
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, freezes, coldLaunches, published
+        }
+
+        public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary], kills: Int,
+                    freezes: Int, coldLaunches: Int, published: Published?, run: RunResult) {
+            self.name = name
+            self.aliveAfterLaunch = aliveAfterLaunch
+            self.hotLaunchDeviceNs = hotLaunchDeviceNs
+            self.kills = kills
+            self.freezes = freezes
+            self.coldLaunches = coldLaunches
+            self.published = published
+            self.run = run
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(aliveAfterLaunch, forKey: .aliveAfterLaunch)
+            try container.encode(hotLaunchDeviceNs, forKey: .hotLaunchDeviceNs)
+            try container.encode(kills, forKey: .kills)
+            try container.encode(freezes, forKey: .freezes)
+            try container.encode(coldLaunches, forKey: .coldLaunches)
+            try container.encodeIfPresent(published, forKey: .published)
+        }
+
+        /// The mean and maximum of the apps alive after each launch.
+        public var aliveMean: Double { PublishedComparison.mean(aliveAfterLaunch) ?? 0 }
+        public var aliveMax: Int { aliveAfterLaunch.max() ?? 0 }
+    }
+
+    /// What `pressurelab device --format json` writes.
+    public struct Report: Encodable, Sendable {
+        public var experiment: String
+        public var configurations: [Outcome]
+
+        public init(experiment: String, configurations: [Outcome]) {
+            self.experiment = experiment
+            self.configurations = configurations
+        }
+    }
+
+    /// The configurations compared: Android 10's lmk without swap and with the profile's
+    /// compressor as zram, and XNU's freezer (a what-if on Android).
+    public static func configurations(compressor: Compressor) -> [Configuration] {
+        [
+            Configuration(name: "android-no-swap", termination: .lmk, compressor: .none, publishedAlive: "android-no-swap",
+                          publishedHotLaunch: "android",
+                          note: "lmk without swap (Fleet's phone ran with lmkd's kill path disabled)"),
+            Configuration(name: "android-swap", termination: .lmk, compressor: compressor, publishedAlive: "android-swap",
+                          publishedHotLaunch: "android",
+                          note: "lmk with \(compressor.rawValue) zram, the Pixel 3's own swap (Fleet used a 2 GiB swap file on flash)"),
+            Configuration(name: "freezer", termination: .freeze, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
+                          note: "XNU's freezer: nothing published"),
+        ]
+    }
+
+    /// Runs one configuration of `workload` (apps alive after each launch) and of
+    /// `hotLaunchWorkload` (hot launches by app; `workload`'s own when nil) and gathers the outcome.
+    public static func run(_ workload: Scenario, hotLaunchWorkload: Scenario? = nil, configuration: Configuration,
+                           profile: DeviceProfile, published: PublishedExperiment?,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
+        let run = try ScenarioRunner().run(workload, policy: .ios6, termination: configuration.termination, profile: profile,
+                                           compressor: configuration.compressor, progress: progress)
+        let hotRun = try hotLaunchWorkload.map {
+            try ScenarioRunner().run($0, policy: .ios6, termination: configuration.termination, profile: profile,
+                                     compressor: configuration.compressor, progress: progress)
+        } ?? run
+        let alive = run.timeline.filter { $0.event.hasPrefix("launch ") || $0.event.hasPrefix("switch ") }.compactMap(\.aliveApps)
+        let publishedFigures = published.flatMap { published -> Outcome.Published? in
+            let alive = configuration.publishedAlive.flatMap { published.aliveAfterLaunch[$0] }
+            let hot = configuration.publishedHotLaunch.flatMap { published.hotLaunchMs[$0] }
+            return alive == nil && hot == nil ? nil : Outcome.Published(aliveAfterLaunch: alive, hotLaunchMs: hot)
+        }
+        return Outcome(name: configuration.name, aliveAfterLaunch: alive, hotLaunchDeviceNs: hotRun.metrics.resumeDeviceNsByApp ?? [:],
+                       kills: run.metrics.kills, freezes: run.metrics.freezes, coldLaunches: run.metrics.coldLaunches,
+                       published: publishedFigures, run: run)
+    }
+}

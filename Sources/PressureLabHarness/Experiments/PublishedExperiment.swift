@@ -1,0 +1,59 @@
+import Foundation
+import PressureLabHeap
+import SystemPackage
+
+/// Figures a paper or an artifact published for an experiment, kept in a data file beside
+/// its scenario with their source (repository, commit, files): for Fleet's,
+/// `scenarios/experiments/fleet-published.json`. They are what modelled figures are set
+/// beside; nothing in a run reads them.
+public struct PublishedExperiment: Codable, Sendable, Equatable {
+    /// Where the figures come from.
+    public struct Source: Codable, Sendable, Equatable {
+        public var repository: String
+        public var commit: String
+        public var files: [String: String]
+    }
+
+    public var published: String
+    public var source: Source
+    /// The apps, in the order the experiment launches them.
+    public var apps: [String]
+    /// Apps alive right after each launch, per configuration (`android-no-swap`, ...).
+    public var aliveAfterLaunch: [String: [Int]]
+    /// Hot-launch samples in milliseconds, per configuration and app.
+    public var hotLaunchMs: [String: [String: [Double]]]
+    public var notes: [String: String]
+
+    /// Reads the data file at `path` (a located error when it is not one).
+    public static func read(from path: String) throws(HarnessError) -> PublishedExperiment {
+        do {
+            let bytes = try HostFiles.contents(of: FilePath(path))
+            return try JSONDecoder().decode(PublishedExperiment.self, from: Data(bytes))
+        } catch let error as FileError {
+            throw .cannotRead(path: path, reason: error.reason)
+        } catch {
+            throw .cannotRead(path: path, reason: "not a published-figures file: \(error)")
+        }
+    }
+}
+
+/// Modelled figures beside published ones: relative errors and medians.
+public enum PublishedComparison {
+    /// (modelled - published) / published; nil when the published figure is 0.
+    public static func relativeError(_ modelled: Double, _ published: Double) -> Double? {
+        published == 0 ? nil : (modelled - published) / published
+    }
+
+    /// The median of `values` (the mean of the two middle ones for an even count); nil when empty.
+    public static func median(_ values: [Double]) -> Double? {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The mean of `values`; nil when empty.
+    public static func mean(_ values: [Int]) -> Double? {
+        values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count)
+    }
+}
