@@ -56,7 +56,7 @@ public struct ScenarioRunner {
                                                  appLimitInactiveBytes: scenario.device.appLimitInactiveBytes,
                                                  compressor: activeCompressor,
                                                  pageBytes: profile?.pageBytes ?? 4096, os: scenario.device.os ?? .iOS13,
-                                                 purgesBackingStoresInBackground: profile.map { $0.platform == .ios } ?? false,
+                                                 purgesBackingStoresInBackground: profile != nil,
                                                  release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes),
                             termination: terminationPolicy)
         let contents = profile.map { profile in

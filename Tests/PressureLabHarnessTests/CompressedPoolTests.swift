@@ -21,8 +21,9 @@ struct CompressedPoolTests {
 
     @Test("with compression on, the same scenario keeps more apps cached and kills fewer", arguments: ["lz4", "zstd"])
     func moreCached(codec: String) throws {
-        let off = try Self.run("fleet-switching", compressor: .none)
-        let on = try Self.run("fleet-switching", compressor: Compressor(rawValue: codec)!)
+        // day-of-apps on the Android profile: seven phone-sized apps, more than fit uncompressed.
+        let off = try Self.run("day-of-apps", compressor: .none)
+        let on = try Self.run("day-of-apps", compressor: Compressor(rawValue: codec)!)
         #expect(on.metrics.cachedAppsMean > off.metrics.cachedAppsMean)
         #expect(on.metrics.kills < off.metrics.kills)
         #expect((on.metrics.compressions ?? 0) > 0 && off.metrics.compressions == 0)

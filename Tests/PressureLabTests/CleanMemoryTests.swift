@@ -94,3 +94,32 @@ struct CleanMemoryTests {
         #expect(device.metrics.kills == 0)
     }
 }
+
+/// What an app gives back as it leaves the foreground, by mechanism.
+@Suite("Background footprints by mechanism")
+struct BackgroundFootprintTests {
+    @Test("a background app's footprint shrinks by exactly what its declared releases hold: caches and models (didEnterBackground, Android's UI_HIDDEN twin) and its drawn views (discarded by the system)")
+    func shrinksByDeclaredReleases() throws {
+        let runtime = try RuntimeContext(app: "feed", generation: .iOS6)
+        try runtime.register(ScreenSpec(name: "main", view: try .tree(depth: 1, fanout: 3, bytes: 1024, rootBacking: 2 << 20),
+                                        cacheBytes: 3 << 20, modelBytes: 1 << 20))
+        let app = Application(name: "feed", runtime: runtime, hierarchy: .nav("main"))
+        app.releasesOnBackground = [.cache, .model]
+        let other = try CleanMemoryTests.app("other", clean: 0)
+        let device = Device(configuration: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true),
+                            termination: LowMemoryKillerPolicy())
+        device.install(app)
+        device.install(other)
+        try device.open("feed")
+        let ledger = app.runtime.ledger
+        func held(_ category: MemoryCategory) -> Int {
+            ledger.allBalances.filter { $0.key.category == category }.map(\.value).reduce(0, +)
+        }
+        let before = device.installed("feed")!.bytes
+        let released = held(.cache) + held(.model) + held(.backingStore)
+        #expect(released >= (6 << 20))
+        try device.open("other")
+        #expect(held(.cache) == 0 && held(.model) == 0 && held(.backingStore) == 0)
+        #expect(device.installed("feed")!.bytes == before - released)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import PressureLabHeap
 import SystemPackage
 
@@ -42,22 +43,58 @@ extension Application {
 
     private func cleanMappingCreatingIfNeeded() throws(RuntimeError) -> CleanMapping {
         if let cleanMapping { return cleanMapping }
-        let path = FilePath(CleanStorage.directory(bundle: runtime.bundle.directory) + "/\(name).code")
-        do {
-            let mapping = try CleanMapping.create(at: path, bytes: cleanBytes, seed: UInt64(truncatingIfNeeded: name.hashValueStable))
-            cleanMapping = mapping
-            return mapping
+        let mapping = try CleanStorage.mapping(app: name, bytes: cleanBytes)
+        cleanMapping = mapping
+        return mapping
+    }
+}
+
+/// Where clean mapped files live: one file per app name and size in a directory of the
+/// process's own (removed at exit), shared by every run of the process as an installed app's
+/// code is, on a disk file system (`$TMPDIR`, or `/var/tmp` when that is tmpfs, where nothing
+/// could be dropped). A mapping drops its file from the page cache when made, so every run
+/// starts with none of it resident.
+enum CleanStorage {
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var directory: String?
+    }
+
+    private static let state = State()
+
+    /// Maps the file of `app`'s code and resources of `bytes` bytes, writing it the first time.
+    static func mapping(app: String, bytes: Int) throws(RuntimeError) -> CleanMapping {
+        let directory = try self.directory()
+        let seed = UInt64(truncatingIfNeeded: app.hashValueStable)
+        let path = FilePath("\(directory)/\(app)-\(bytes).code")
+        do throws(FileError) {
+            state.lock.lock()
+            defer { state.lock.unlock() }
+            if (try? HostFiles.size(of: path)) == bytes { return try CleanMapping(mapping: path, bytes: bytes) }
+            return try CleanMapping.create(at: path, bytes: bytes, seed: seed)
         } catch {
             throw RuntimeError.bundle(path: path.string, reason: "cannot map the app's code and resources: \(error.summary)")
         }
     }
-}
 
-/// Where clean mapped files live: the bundle's directory, unless it is on tmpfs (memory,
-/// where nothing can be dropped): then `/var/tmp`.
-enum CleanStorage {
-    static func directory(bundle: String) -> String {
-        CleanMapping.isOnTmpfs(FilePath(bundle)) ? "/var/tmp" : bundle
+    private static func directory() throws(RuntimeError) -> String {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        if let directory = state.directory { return directory }
+        let directory: String
+        if CleanMapping.isOnTmpfs(FilePath(TemporaryFiles.systemDirectory)) {
+            directory = "/var/tmp/\(TemporaryFiles.parentPrefix)clean-\(ProcessInfo.processInfo.processIdentifier)"
+            do {
+                try HostFiles.makeDirectories(FilePath(directory))
+            } catch {
+                throw RuntimeError.bundle(path: directory, reason: error.summary)
+            }
+            TemporaryFiles.register(directory)
+        } else {
+            directory = try TemporaryFiles.makeDirectory(prefix: "clean")
+        }
+        state.directory = directory
+        return directory
     }
 }
 

@@ -32,8 +32,11 @@ public final class Device {
         /// The OS release: whether Home suspends or terminates apps, and how long a
         /// background task may run (``OSRelease``).
         public var os: OSRelease
-        /// Whether the system discards an app's drawn views as it enters the background, as
-        /// iOS does (off for Android devices, whose apps trim on `TRIM_MEMORY_UI_HIDDEN`).
+        /// Whether the system discards an app's drawn views as it enters the background: iOS
+        /// does (Apple, "Performance Tips: Reduce Your App's Memory Footprint"), and so does
+        /// Android, whose `ViewRootImpl.performTraversals` destroys a window's hardware
+        /// resources (`destroyHardwareResources`: layers, textures) when it stops being visible.
+        /// On with any device profile; off for a bare device.
         public var purgesBackingStoresInBackground: Bool
         /// The system release whose jetsam, freezer, lmkd and trim rules apply.
         public var release: SystemRelease
