@@ -21,6 +21,7 @@ let package = Package(
         // distort exactly what these benchmarks measure. Allocation counts and bytes come
         // from jemalloc's own counters instead.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: []),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .executableTarget(
@@ -30,6 +31,7 @@ let package = Package(
                 .product(name: "PressureLab", package: mainPackage),
                 .product(name: "PressureLabHeap", package: mainPackage),
                 .product(name: "PressureLabHarness", package: mainPackage),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Benchmarks/AllocationPath",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

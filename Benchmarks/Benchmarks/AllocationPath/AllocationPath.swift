@@ -57,6 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     throughputBenchmarks()
     deviceTimeBenchmarks()
     compressionBenchmarks()
+    cleanMemoryBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,
