@@ -117,7 +117,7 @@ struct DeviceCommand: ParsableCommand {
         lines.append(TextTable.render(header: ["configuration", "alive after launch, mean (published, error)",
                                                "max (published, error)", "kills", "freezes", "cold", "hot launches",
                                                "hot launch p50, median over apps (published, error)"], rows: rows))
-        for (configuration, outcome) in zip(configurations, outcomes) {
+        for configuration in configurations {
             lines.append("\(configuration.name): \(configuration.note)")
             if let note = configuration.termination.whatIfNote(on: profile.release) { lines.append("note: \(note)") }
         }
