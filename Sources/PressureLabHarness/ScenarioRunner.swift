@@ -29,22 +29,40 @@ public struct ScenarioRunner {
     ///
     /// With a `profile`, every latency also has a device time (its work times the profile's
     /// costs), and `cost-aware` decides on device time.
+    ///
+    /// `device` adjusts what the device is beyond the scenario and the profile: a termination
+    /// policy of its own in place of `termination`'s, a swap file (experiments use them).
     public func run(_ scenario: Scenario, policy: CleanupKind, termination: TerminationKind, seed: UInt64? = nil, repeatIndex: Int = 0,
-                    profile: DeviceProfile? = nil, compressor: Compressor? = nil,
+                    profile: DeviceProfile? = nil, compressor: Compressor? = nil, device: DeviceAdjustments = .init(),
                     trace: ((TraceEvent) -> Void)? = nil, memory: ((String, Int) -> Void)? = nil,
                     progress: ((Int, Int) -> Void)? = nil) throws -> RunResult {
         RunnerWarmUp.ensure()
         return try runMeasured(scenario, policy: policy, termination: termination, seed: seed, repeatIndex: repeatIndex,
-                               profile: profile, compressor: compressor, trace: trace, memory: memory, progress: progress)
+                               profile: profile, compressor: compressor, device: device, trace: trace, memory: memory,
+                               progress: progress)
+    }
+
+    /// What an experiment sets on the device beyond the scenario and the profile.
+    public struct DeviceAdjustments: Sendable {
+        /// A termination policy in place of the run's kind's (its name is the run's termination).
+        public var terminationPolicy: (any TerminationPolicy & Sendable)?
+        /// A swap file on flash of this many bytes.
+        public var swapFileBytes: Int?
+
+        public init(terminationPolicy: (any TerminationPolicy & Sendable)? = nil, swapFileBytes: Int? = nil) {
+            self.terminationPolicy = terminationPolicy
+            self.swapFileBytes = swapFileBytes
+        }
     }
 
     /// One run, without the warm-up.
     func runMeasured(_ scenario: Scenario, policy: CleanupKind, termination: TerminationKind, seed: UInt64?, repeatIndex: Int,
-                     profile: DeviceProfile? = nil, compressor: Compressor? = nil,
+                     profile: DeviceProfile? = nil, compressor: Compressor? = nil, device adjustments: DeviceAdjustments = .init(),
                      trace: ((TraceEvent) -> Void)?, memory: ((String, Int) -> Void)? = nil,
                      progress: ((Int, Int) -> Void)?) throws -> RunResult {
         let cleanup = policy.makePolicy()
-        let terminationPolicy = termination.policy
+        let terminationPolicy: any TerminationPolicy
+        if let adjusted = adjustments.terminationPolicy { terminationPolicy = adjusted } else { terminationPolicy = termination.policy }
         let seed = seed ?? scenario.seed
         let recorder = TraceRecorder(isEnabled: trace != nil, keepsEvents: false, sink: trace)
         let statistics = ReloadStatistics()
@@ -57,7 +75,8 @@ public struct ScenarioRunner {
                                                  compressor: activeCompressor,
                                                  pageBytes: profile?.pageBytes ?? 4096, os: scenario.device.os ?? .iOS13,
                                                  purgesBackingStoresInBackground: profile != nil,
-                                                 release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes),
+                                                 release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes,
+                                                 swapFileBytes: adjustments.swapFileBytes),
                             termination: terminationPolicy)
         let contents = profile.map { profile in
             // The scenario's `device.content` overrides the profile's, kind by kind.

@@ -73,7 +73,7 @@ struct PublishedExperimentTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
         #expect(report["experiment"] as? String == "tiny")
         let configurations = try #require(report["configurations"] as? [[String: Any]])
-        #expect(configurations.map { $0["name"] as? String } == ["android-no-swap", "android-swap", "freezer"])
+        #expect(configurations.map { $0["name"] as? String } == ["android-no-swap", "android-swap", "freezer", "stock-lmkd", "stock-lmkd-zram"])
         for configuration in configurations {
             #expect((configuration["aliveAfterLaunch"] as? [Int])?.count == 4)
             #expect(configuration["hotLaunchDeviceNs"] is [String: Any])

@@ -145,4 +145,37 @@ struct AndroidFidelityTests {
         #expect(device.installed("a")!.isCompressed)
         #expect(!device.installed("b")!.isCompressed)  // the previous app is not cached
     }
+
+    @Test("without lmkd (Fleet's phone), only ActivityManager's limit and the kernel's OOM killer kill: nobody at warning; the most oom_badness points (mm/oom_kill.c) when an allocation finds nothing")
+    func kernelOOMKiller() {
+        let policy = LowMemoryKillerPolicy(lmkdKills: false)
+        let apps = [Self.app("big-previous", adj: 700, order: 2, bytes: 60, previous: true),
+                    Self.app("small-cached", adj: 900, order: 1, bytes: 10)]
+        #expect(policy.nextAction(Self.snapshot(apps, level: .critical, release: .android10)) == nil)
+        var emergency = Self.snapshot(apps, level: .critical, release: .android10)
+        emergency.emergencyBytes = 1
+        // Points: bytes + adj x budget / 1000 (budget 100: 0 per adj unit): the larger app.
+        #expect(policy.nextAction(emergency) == .kill("big-previous", .kernelOOM))
+        emergency.budgetBytes = 100_000
+        // Budget 100,000: adj adds 70,000 and 90,000 points: the cached app.
+        #expect(policy.nextAction(emergency) == .kill("small-cached", .kernelOOM))
+    }
+
+    @Test("a swap file on flash (Fleet's configure-flash-swap.sh): under pressure the least recently used suspended app goes out whole, its next launch is hot and reads it back")
+    func swapFile() throws {
+        let apps = try (0..<4).map { try DeviceTests.app("app\($0)", bitmap: 4 << 20) }
+        let perApp = try DeviceTests.appBytes(bitmap: 4 << 20)
+        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 30, release: .android10, swapFileBytes: 64 << 20),
+                            termination: LowMemoryKillerPolicy(lmkdKills: false))
+        for app in apps { device.install(app) }
+        for app in apps { try device.open(app.name) }
+        let first = device.installed("app0")!
+        #expect(first.swappedBytes > perApp / 2 && first.bytes < perApp / 4)
+        #expect(device.metrics.swapOuts >= 1 && device.metrics.kills == 0)
+        let before = first.app.runtime.work
+        let written = first.swappedBytes
+        #expect(try device.open("app0") == .resume)
+        #expect(first.swappedBytes == 0)
+        #expect((first.app.runtime.work - before).storageReadBytes == written)
+    }
 }

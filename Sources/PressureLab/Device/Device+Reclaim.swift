@@ -78,6 +78,8 @@ extension Device {
                 : (level > .normal && used > target) || used > configuration.budgetBytes
             if emergency && !wantsRoom { break reclaim }
             if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
+            // Then the swap file, when there is one.
+            if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
             refreshPriorities()
             let state = deviceSnapshot(used: used, target: emergency ? configuration.budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
@@ -167,6 +169,10 @@ extension Device {
         }
         installed.hasBeenFrozen = false
         installed.isRefreezeEligible = false
+        if installed.swappedBytes > 0 {
+            installed.swappedBytes = 0
+            swapFile.remove(installed.app, name: installed.name + ".swap")
+        }
         installed.trimLevel = 0
         installed.isUIHiddenPending = false
         if previous === installed { previous = nil }

@@ -43,11 +43,14 @@ public final class Device {
         /// The device's physical memory, bytes (XNU's thresholds depend on its size class);
         /// the budget when nil.
         public var memoryBytes: Int?
+        /// A swap file on flash of this many bytes (nil: none), see ``Device/swapOut(_:)``.
+        public var swapFileBytes: Int?
 
         public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
                     appLimitInactiveBytes: Int? = nil, freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none,
                     pageBytes: Int = 4096, os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false,
-                    release: SystemRelease = .iOS12, memoryBytes: Int? = nil) {
+                    release: SystemRelease = .iOS12, memoryBytes: Int? = nil, swapFileBytes: Int? = nil) {
+            self.swapFileBytes = swapFileBytes
             self.budgetBytes = budgetBytes
             self.os = os
             self.purgesBackingStoresInBackground = purgesBackingStoresInBackground
@@ -87,6 +90,8 @@ public final class Device {
         /// Its `oom_score_adj` now, and when it was set.
         public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
         public internal(set) var adjOrder: UInt64 = 0
+        /// Bytes of its memory in the swap file (0: none).
+        public internal(set) var swappedBytes = 0
         /// Since when it is cached on Android (adj 900 and up).
         var cachedSince: Double?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
@@ -156,6 +161,9 @@ public final class Device {
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
     let freezer: Freezer
+    /// The swap file's storage (the freezer's file format, uncompressed: Linux swap stores
+    /// pages as they are).
+    let swapFile: Freezer
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
     private var useCounter: UInt64 = 0
@@ -171,6 +179,7 @@ public final class Device {
         self.compressedPool = Self.makePool(configuration)
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
         self.freezerBudget = FreezerBudget(windowBytes: configuration.freezeWriteBudgetBytes)
+        self.swapFile = Freezer(compression: nil)
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
@@ -229,6 +238,15 @@ public final class Device {
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
         var thawed = false
+        if target.swappedBytes > 0 {
+            do {
+                try swapIn(target)
+            } catch {
+                // The swapped memory cannot be read back: the process is lost, as a kill.
+                kill(target, reason: .policy)
+                target.app.runtime.memoryGate.reset()
+            }
+        }
         if target.isFrozen {
             do {
                 try thaw(target)

@@ -18,6 +18,9 @@ public struct DeviceMetrics {
     public var backgroundExpirations = 0
     /// Clean pages (code, resources) the device dropped under pressure, bytes.
     public var cleanBytesDropped = 0
+    /// Apps swapped out to the swap file, and the bytes written.
+    public var swapOuts = 0
+    public var swappedOutBytes = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
     /// Times the device compressed a suspended app into the in-RAM pool.

@@ -16,7 +16,13 @@ public struct DeviceExperiment: Sendable {
         public var publishedHotLaunch: String?
         /// What the configuration is, in a line (how it departs from the published setup).
         public var note: String
+        /// A termination policy of its own, a swap file.
+        public var device: ScenarioRunner.DeviceAdjustments = .init()
     }
+
+    /// Fleet's swap file: `dd bs=1025 count=2097152` (configure-flash-swap.sh, jiachengh/Fleet
+    /// @ 32f22f7a): 2,149,580,800 bytes.
+    public static let fleetSwapFileBytes = 1025 * 2_097_152
 
     /// One configuration's outcome (`pressurelab device --format json` writes these).
     public struct Outcome: Encodable, Sendable {
@@ -80,18 +86,29 @@ public struct DeviceExperiment: Sendable {
         }
     }
 
-    /// The configurations compared: Android 10's lmk without swap and with the profile's
-    /// compressor as zram, and XNU's freezer (a what-if on Android).
+    /// The configurations compared: Android 10 as Fleet's phone ran it (lmkd's kill path
+    /// disabled, without swap and with its 2 GiB swap file on flash), XNU's freezer (a what-if
+    /// on Android), and the Pixel 3 as it ships (lmkd on, without swap and with its zram).
     public static func configurations(compressor: Compressor) -> [Configuration] {
-        [
+        let withoutLmkd = ScenarioRunner.DeviceAdjustments(terminationPolicy: LowMemoryKillerPolicy(lmkdKills: false))
+        var withSwapFile = withoutLmkd
+        withSwapFile.swapFileBytes = fleetSwapFileBytes
+        return [
             Configuration(name: "android-no-swap", termination: .lmk, compressor: .none, publishedAlive: "android-no-swap",
                           publishedHotLaunch: "android",
-                          note: "lmk without swap (Fleet's phone ran with lmkd's kill path disabled)"),
-            Configuration(name: "android-swap", termination: .lmk, compressor: compressor, publishedAlive: "android-swap",
+                          note: "as Fleet's phone ran: lmkd's kill path disabled (ActivityManager's cached limit and the kernel's OOM killer kill), no swap",
+                          device: withoutLmkd),
+            Configuration(name: "android-swap", termination: .lmk, compressor: .none, publishedAlive: "android-swap",
                           publishedHotLaunch: "android",
-                          note: "lmk with \(compressor.rawValue) zram, the Pixel 3's own swap (Fleet used a 2 GiB swap file on flash)"),
+                          note: "as Fleet's phone ran: lmkd's kill path disabled, a 2 GiB swap file on flash (whole apps swapped)",
+                          device: withSwapFile),
             Configuration(name: "freezer", termination: .freeze, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
                           note: "XNU's freezer: nothing published"),
+            Configuration(name: "stock-lmkd", termination: .lmk, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
+                          note: "the Pixel 3 as it ships, lmkd on, without swap: nothing published"),
+            Configuration(name: "stock-lmkd-zram", termination: .lmk, compressor: compressor, publishedAlive: nil,
+                          publishedHotLaunch: nil,
+                          note: "the Pixel 3 as it ships: lmkd on, \(compressor.rawValue) zram: nothing published"),
         ]
     }
 
@@ -101,10 +118,10 @@ public struct DeviceExperiment: Sendable {
                            profile: DeviceProfile, published: PublishedExperiment?,
                            progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
         let run = try ScenarioRunner().run(workload, policy: .ios6, termination: configuration.termination, profile: profile,
-                                           compressor: configuration.compressor, progress: progress)
+                                           compressor: configuration.compressor, device: configuration.device, progress: progress)
         let hotRun = try hotLaunchWorkload.map {
             try ScenarioRunner().run($0, policy: .ios6, termination: configuration.termination, profile: profile,
-                                     compressor: configuration.compressor, progress: progress)
+                                     compressor: configuration.compressor, device: configuration.device, progress: progress)
         } ?? run
         let alive = run.timeline.filter { $0.event.hasPrefix("launch ") || $0.event.hasPrefix("switch ") }.compactMap(\.aliveApps)
         let publishedFigures = published.flatMap { published -> Outcome.Published? in

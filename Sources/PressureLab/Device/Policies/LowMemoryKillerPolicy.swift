@@ -9,9 +9,17 @@
 ///   minimum: the highest adj first, within an adj the least recently slotted one (or the
 ///   heaviest, where the release says so).
 /// - Trim levels (``notifications(_:previousLevel:)``) as ActivityManager sends them.
-public struct LowMemoryKillerPolicy: TerminationPolicy {
-    public let name = "lmk"
-    public init() {}
+public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
+    public let name: String
+    /// Whether lmkd kills. Without it (as on Fleet's phone, whose lmkd returned before killing),
+    /// processes die by ActivityManager's cached limit and by Linux's OOM killer when an
+    /// allocation finds no memory.
+    public let lmkdKills: Bool
+
+    public init(lmkdKills: Bool = true) {
+        self.lmkdKills = lmkdKills
+        self.name = lmkdKills ? "lmk" : "lmk-without-lmkd"
+    }
 
     /// `oom_score_adj` values (``LowMemoryKillerRules``).
     public static let foregroundAdj = LowMemoryKillerRules.foregroundAdj
@@ -44,6 +52,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy {
             return .compact(due.name)
         }
         guard device.emergencyBytes > 0 || device.bytesToFree > 0 else { return nil }
+        guard lmkdKills else { return device.emergencyBytes > 0 ? Self.kernelOOMVictim(device) : nil }
         let level: PressureLevel = device.emergencyBytes > 0 ? .critical : device.level
         guard let (minimum, reason) = rules.minimumAdj(level: level, swapLow: device.hasCompressor && device.compressorFull)
         else { return nil }
@@ -54,6 +63,18 @@ public struct LowMemoryKillerPolicy: TerminationPolicy {
             ? atAdj.max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
             : atAdj.min { $0.adjOrder < $1.adjOrder }!
         return victim.isForeground ? .killForeground(reason) : .kill(victim.name, reason)
+    }
+
+    /// Linux's OOM killer (`mm/oom_kill.c`, `oom_badness`): the process with the most points,
+    /// its resident bytes plus `oom_score_adj` x total memory / 1000 (the total here: the
+    /// budget); the allocating process (treated as in front) is left to the device.
+    static func kernelOOMVictim(_ device: DeviceSnapshot) -> ReclaimAction? {
+        let victims = device.apps.filter { $0.state.hasProcess && !$0.isFrozen && !$0.isForeground }
+        func points(_ app: AppSnapshot) -> Int {
+            app.bytes.addingSaturating(app.oomScoreAdj.multipliedSaturating(by: device.budgetBytes / 1000))
+        }
+        guard let victim = victims.max(by: { (points($0), -Int($0.useOrder)) < (points($1), -Int($1.useOrder)) }) else { return nil }
+        return .kill(victim.name, .kernelOOM)
     }
 
     public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] {

@@ -22,6 +22,10 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
     case lowMemoryAndSwap = "low-mem-and-swap"
     /// lmkd, Android 14: a critical PSI event, the system not responding (`NOT_RESPONDING`).
     case notResponding = "not-responding"
+    /// Linux's OOM killer: an allocation found no memory and nothing else freed any; the
+    /// process with the highest `oom_badness` (resident and swapped pages, plus
+    /// `oom_score_adj` x total pages / 1000) dies (`mm/oom_kill.c`).
+    case kernelOOM = "kernel-oom"
     /// ActivityManager: more cached processes than its limit (`OomAdjuster`, "cached #N").
     case tooManyCached = "too-many-cached"
     /// A policy that is not a real system's (largest-first, or one written in Swift).
