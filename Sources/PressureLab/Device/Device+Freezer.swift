@@ -9,19 +9,8 @@ extension Device {
     @discardableResult
     public func freeze(_ installed: InstalledApp) -> Bool {
         guard installed.app.state == .suspended, !installed.isFrozen else { return false }
-        let written: Freezer.Transfer
-        switch freezer.freeze(installed.app, name: installed.name) {
-        case .success(let transfer): written = transfer
-        case .failure(.nothingWritten): return false
-        case .failure(.lost):
-            kill(installed, reason: .policy)
-            return false
-        }
-        installed.app.runtime.count { work in
-            work.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes
-            work.storageWriteBytes += written.storageBytes
-            work.storageWrites += 1
-        }
+        guard let written = pageOut(installed, to: freezer, name: installed.name) else { return false }
+        installed.app.runtime.count { $0.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes }
         freezerBudget.spend(written.storageBytes)
         metrics.freezes += 1
         metrics.frozenBytesWritten += written.storageBytes
@@ -46,6 +35,25 @@ extension Device {
         }
         installed.isFrozen = false
         installed.isRefreezeEligible = true
+    }
+
+    /// Writes a suspended app's memory to `storage`'s file `name` and frees it, counting the
+    /// storage written; nil when nothing was written (when memory moved from the pool could
+    /// not all be written, the app is killed: it cannot be put together again).
+    func pageOut(_ installed: InstalledApp, to storage: Freezer, name: String) -> Freezer.Transfer? {
+        switch storage.freeze(installed.app, name: name) {
+        case .success(let written):
+            installed.app.runtime.count { work in
+                work.storageWriteBytes += written.storageBytes
+                work.storageWrites += 1
+            }
+            return written
+        case .failure(.nothingWritten):
+            return nil
+        case .failure(.lost):
+            kill(installed, reason: .policy)
+            return nil
+        }
     }
 
     func removeFreezerFile(_ installed: InstalledApp) {

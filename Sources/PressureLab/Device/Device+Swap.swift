@@ -23,18 +23,7 @@ extension Device {
     @discardableResult
     func swapOut(_ installed: InstalledApp) -> Bool {
         guard installed.app.state == .suspended, installed.swappedBytes == 0, !installed.isFrozen else { return false }
-        let written: Freezer.Transfer
-        switch swapFile.freeze(installed.app, name: installed.name + ".swap") {
-        case .success(let transfer): written = transfer
-        case .failure(.nothingWritten): return false
-        case .failure(.lost):
-            kill(installed, reason: .policy)
-            return false
-        }
-        installed.app.runtime.count { work in
-            work.storageWriteBytes += written.storageBytes
-            work.storageWrites += 1
-        }
+        guard let written = pageOut(installed, to: swapFile, name: installed.name + ".swap") else { return false }
         installed.swappedBytes = max(1, written.storageBytes)
         metrics.swapOuts += 1
         metrics.swappedOutBytes += written.storageBytes
