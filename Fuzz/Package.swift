@@ -12,7 +12,8 @@ import PackageDescription
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 /// Each fuzz target and the reader it drives (see `FuzzEntryPoints` in PressureLabHarness).
-let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults", "FuzzProfile"]
+let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults", "FuzzProfile",
+                   "FuzzTrace", "FuzzSweep"]
 
 let package = Package(
     name: "PressureLabFuzz",
@@ -28,6 +29,7 @@ let package = Package(
                 "CLibFuzzer",
                 .product(name: "PressureLab", package: mainPackage),
                 .product(name: "PressureLabHarness", package: mainPackage),
+                .product(name: "PressureLabSweep", package: mainPackage),
             ],
             path: "Targets/\(name)"
         )

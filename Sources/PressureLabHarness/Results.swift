@@ -84,6 +84,9 @@ public struct LatencySummary: Codable, Sendable, Equatable {
     public var p90: UInt64
     public var p99: UInt64
     public var max: UInt64
+    /// True when a latency was over the histograms' range (one hour) and was counted at it:
+    /// the percentiles are lower bounds (absent otherwise).
+    public var saturated: Bool?
 
     public init(count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64) {
         self.count = count
@@ -109,6 +112,7 @@ public struct LatencySummary: Codable, Sendable, Equatable {
         p90 = summary.p90
         p99 = summary.p99
         max = summary.max
+        saturated = summary.saturated ? true : nil
     }
 }
 
@@ -189,6 +193,26 @@ public struct RunMetrics: Codable, Sendable {
     public var platformFootprintBytesPeak: Int?
     /// Resumes (hot launches) by app, in device time (added in version 1; with a profile).
     public var resumeDeviceNsByApp: [String: LatencySummary]?
+    /// Figures that hit a bound and are reported at it (added in version 1; absent when none):
+    /// a latency over the histograms' hour, a total at `UInt64.max`. Each is a lower bound.
+    public var saturatedMetrics: [String]?
+
+    /// Lists the figures that hit a bound in ``saturatedMetrics``.
+    public mutating func noteSaturatedMetrics() {
+        let summaries: [(String, LatencySummary?)] = [
+            ("viewReloadLatencyNs", viewReloadLatencyNs), ("coldLaunchLatencyNs", coldLaunchLatencyNs),
+            ("resumeLatencyNs", resumeLatencyNs), ("backingStoreRedrawLatencyNs", backingStoreRedrawLatencyNs),
+            ("cacheRefillLatencyNs", cacheRefillLatencyNs), ("modelReloadLatencyNs", modelReloadLatencyNs),
+            ("thawLatencyNs", thawLatencyNs), ("coldLaunchDeviceNs", coldLaunchDeviceNs), ("resumeDeviceNs", resumeDeviceNs),
+            ("thawDeviceNs", thawDeviceNs), ("viewReloadDeviceNs", viewReloadDeviceNs),
+            ("backingStoreRedrawDeviceNs", backingStoreRedrawDeviceNs), ("cacheRefillDeviceNs", cacheRefillDeviceNs),
+            ("modelReloadDeviceNs", modelReloadDeviceNs),
+        ]
+        var names = summaries.filter { $0.1?.saturated == true }.map(\.0)
+        if reloadTimeNs == .max { names.append("reloadTimeNs") }
+        if reloadDeviceTimeNs == .max { names.append("reloadDeviceTimeNs") }
+        saturatedMetrics = names.isEmpty ? nil : names
+    }
 
     /// Fills the device-time fields from a run's statistics.
     mutating func addDeviceTime(statistics: ReloadStatistics, device: Device) {

@@ -1,5 +1,6 @@
 import PressureLab
 import PressureLabHeap
+import SystemPackage
 
 /// Runs a scenario under a cleanup policy and a termination policy: builds the device and
 /// its apps, plays the script (with `repeat` expanded and `random` drawn from the seed),
@@ -78,6 +79,12 @@ public struct ScenarioRunner {
                                                  release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes,
                                                  swapFileBytes: adjustments.swapFileBytes),
                             termination: terminationPolicy)
+        // The swap file is written as pages move out, up to its size: it must fit the disk.
+        if let swap = adjustments.swapFileBytes, let free = HostFiles.freeBytes(at: FilePath(TemporaryFiles.systemDirectory)),
+           swap > free / 2 {
+            throw HarnessError.cannotWrite(path: TemporaryFiles.systemDirectory,
+                                           reason: "a swap file of \(swap) bytes is more than half of the \(free) bytes free there")
+        }
         let contents = profile.map { profile in
             // The scenario's `device.content` overrides the profile's, kind by kind.
             let ratios = profile.content.merging(scenario.device.content) { _, scenario in scenario }
@@ -113,6 +120,7 @@ public struct ScenarioRunner {
         try play.run(scenario.script)
         var metrics = play.metrics(statistics: statistics)
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
+        metrics.noteSaturatedMetrics()
         let result = RunResult(scenario: scenario.name, policy: policy.rawValue, termination: termination.rawValue, seed: seed,
                                repeat: repeatIndex, metrics: metrics,
                                owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,

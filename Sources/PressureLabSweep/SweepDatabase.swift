@@ -20,7 +20,19 @@ import SystemPackage
 public enum SweepDatabase {
     /// Writes the database to a temporary beside `path`, then renames it into place.
     public static func write(_ merged: SweepMerge.Merged, to path: String) throws(SweepError) {
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = try prepare(merged, for: path)
+        do {
+            try HostFiles.rename(FilePath(temporary), to: FilePath(path))
+        } catch {
+            HostFiles.remove(FilePath(temporary))
+            throw .io("\(path): cannot write the database: \(error)")
+        }
+    }
+
+    /// Writes the database to a temporary beside `path` and returns the temporary's path, for
+    /// the caller to rename into place (with the files it belongs with) or remove.
+    static func prepare(_ merged: SweepMerge.Merged, for path: String) throws(SweepError) -> String {
+        let temporary = "\(path).tmp-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
         HostFiles.remove(FilePath(temporary))
         do {
             let queue = try DatabaseQueue(path: temporary)
@@ -33,7 +45,7 @@ public enum SweepDatabase {
                 for record in merged.records { try insert(record, db) }
             }
             try queue.close()
-            try HostFiles.rename(FilePath(temporary), to: FilePath(path))
+            return temporary
         } catch {
             HostFiles.remove(FilePath(temporary))
             throw .io("\(path): cannot write the database: \(error)")

@@ -90,6 +90,48 @@ public struct SweepDirectory: Sendable {
         }
     }
 
+    /// A finished cell's record that could not be read, set aside (renamed) so that its cell
+    /// runs again: where it went and why.
+    public struct SetAside: Sendable, Equatable, CustomStringConvertible {
+        public var index: Int
+        public var path: String
+        public var reason: String
+
+        public var description: String {
+            "cell \(index): its record could not be read (\(reason)); set aside as \(path), the cell runs again"
+        }
+    }
+
+    /// Checks the records of `indices` and sets aside (renames to `NNNNNN.unreadable`, or
+    /// `NNNNNN.unreadable-2`, ...) each that is not a readable record of cell `index` of
+    /// sweep `hash`: truncated, garbage, a directory. Returns what was set aside.
+    public func setAsideUnreadableRecords(_ indices: [Int], sweep hash: String) -> [SetAside] {
+        var setAside: [SetAside] = []
+        for index in indices {
+            let reason: String
+            do {
+                let record = try record(index)
+                guard record.sweep != hash || record.cell.index != index else { continue }
+                reason = record.sweep != hash ? "it is a record of sweep \(record.sweep)" : "it is the record of cell \(record.cell.index)"
+            } catch {
+                reason = error.description
+            }
+            var target = "\(cellsPath)/\(Self.name(index)).unreadable"
+            var attempt = 1
+            while HostFiles.statusIfPresent(FilePath(target), followingLinks: false) != nil {
+                attempt += 1
+                target = "\(cellsPath)/\(Self.name(index)).unreadable-\(attempt)"
+            }
+            do {
+                try HostFiles.rename(FilePath(cellPath(index)), to: FilePath(target))
+                setAside.append(SetAside(index: index, path: target, reason: reason))
+            } catch {
+                continue  // left in place: the cell stays "finished" and the merge says why it cannot read it
+            }
+        }
+        return setAside
+    }
+
     /// Reads a finished cell.
     public func record(_ index: Int) throws(SweepError) -> CellRecord {
         try Self.decode(CellRecord.self, at: cellPath(index))
@@ -126,9 +168,9 @@ public struct SweepDirectory: Sendable {
     static func decode<Value: Decodable>(_ type: Value.Type, at path: String) throws(SweepError) -> Value {
         let bytes: [UInt8]
         do {
-            bytes = try HostFiles.contents(of: FilePath(path))
+            bytes = try InputKind.sweepRecord.contents(of: path)
         } catch {
-            throw .io(error.description)
+            throw .io("\(path): cannot read: \(error)")
         }
         do {
             return try JSONDecoder().decode(Value.self, from: Data(bytes))

@@ -21,7 +21,8 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidFile(_, let problems): return problems.joined(separator: "\n")
         case .invalidScenario(let text): return text
-        case .invalidShard(let text): return "--shard \(text): expected I/N with 1 <= I <= N (for example 2/3)"
+        case .invalidShard(let text):
+            return "--shard \(text): expected I/N with 1 <= I <= N <= \(Shard.maximumCount) (for example 2/3)"
         case .foreignResults(let directory, let reason): return "\(directory): \(reason)"
         case .resumeNeeded(let directory, let finished):
             return "\(directory) already holds \(finished) finished cell\(finished == 1 ? "" : "s") of this sweep; "
@@ -47,10 +48,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Reads `I/N`.
+    /// The most shards a sweep may be cut into: one a cell at most.
+    public static let maximumCount = SweepFile.maximumCells
+
+    /// Reads `I/N` (N at most ``maximumCount``).
     public init(parsing text: String) throws(SweepError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(number) else {
+        guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), (1...Self.maximumCount).contains(count),
+              (1...count).contains(number) else {
             throw .invalidShard(text)
         }
         self.init(number: number, count: count)

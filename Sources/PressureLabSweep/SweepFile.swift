@@ -37,6 +37,10 @@ public struct SweepFile: Sendable {
     public var repeats: Int
     /// Users of replay traces: nil (the scenario's own), all of them, or these.
     public var users: UserAxis
+    /// Where each of ``scenarios`` and ``profiles`` is written (`FILE:LINE:COLUMN`), for
+    /// errors about what they name (a scenario or profile that cannot be read).
+    public var scenarioSites: [String] = []
+    public var profileSites: [String] = []
 
     /// The `user` axis.
     public enum UserAxis: Sendable, Equatable {
@@ -52,9 +56,9 @@ public struct SweepFile: Sendable {
     public static func load(path: String) throws(SweepError) -> SweepFile {
         let text: String
         do {
-            text = String(decoding: try HostFiles.contents(of: FilePath(path)), as: UTF8.self)
+            text = String(decoding: try InputKind.sweep.contents(of: path), as: UTF8.self)
         } catch {
-            throw SweepError.invalidFile(path: path, problems: ["cannot read the file: \(error.reason)"])
+            throw SweepError.invalidFile(path: path, problems: ["\(path): cannot read the file: \(error)"])
         }
         return try parse(text, path: path)
     }
@@ -62,14 +66,16 @@ public struct SweepFile: Sendable {
     /// Parses sweep text; `path` names the file and anchors relative paths.
     public static func parse(_ text: String, path: String) throws(SweepError) -> SweepFile {
         var reader = SweepReader(path: path)
-        let root: Node?
+        // The scenario reader's defences: the prescan (aliases, nesting, size), located YAML
+        // errors, the file named in every message.
+        let root: Node
         do {
-            root = try Yams.compose(yaml: text)
+            root = try ScenarioLoader.compose(text, path: path, whenEmpty: "the file is empty; a sweep file starts with 'sweep: 1'")
         } catch {
-            throw SweepError.invalidFile(path: path, problems: ["YAML syntax error: \(error)"])
+            throw SweepError.invalidFile(path: path, problems: error.diagnostics.map(\.description))
         }
-        guard let root, let file = reader.read(root) else {
-            throw SweepError.invalidFile(path: path, problems: reader.problems.isEmpty ? ["the file is empty"] : reader.problems)
+        guard let file = reader.read(root) else {
+            throw SweepError.invalidFile(path: path, problems: reader.problems)
         }
         return file
     }
@@ -89,8 +95,19 @@ struct SweepReader {
     static let keys = ["sweep", "output", "scenarios", "policy", "termination", "profile", "compressor", "seeds", "repeat", "user"]
 
     mutating func problem(_ node: Node?, _ key: String, _ message: String) {
-        let line = node?.mark?.line ?? 1
-        problems.append("\(path):\(line): \(key): \(message)")
+        problems.append("\(site(node)): \(key): \(message)")
+    }
+
+    /// `FILE:LINE:COLUMN` of a node (line 1, column 1 without one).
+    func site(_ node: Node?) -> String {
+        "\(path):\(node?.mark?.line ?? 1):\(node?.mark?.column ?? 1)"
+    }
+
+    /// The sites of a scalar-or-list value's entries, one an entry (the value's own for a scalar).
+    func sites(_ node: Node?, count: Int) -> [String] {
+        guard let node else { return Array(repeating: site(nil), count: count) }
+        if let items = node.sequence { return items.map { site($0) } }
+        return Array(repeating: site(node), count: count)
     }
 
     mutating func read(_ root: Node) -> SweepFile? {
@@ -126,7 +143,9 @@ struct SweepReader {
         let seeds = self.seeds(values["seeds"])
         var repeats = 1
         if let node = values["repeat"] {
-            if let count = node.int, (1...1000).contains(count) { repeats = count } else { problem(node, "repeat", "expected a whole number from 1 to 1000") }
+            if let count = node.int, (1...ScenarioLimits.repeats).contains(count) { repeats = count } else {
+                problem(node, "repeat", "expected a whole number from 1 to \(ScenarioLimits.repeats)")
+            }
         }
         var users = SweepFile.UserAxis.scenarios
         if let node = values["user"] {
@@ -138,11 +157,14 @@ struct SweepReader {
                 problem(node, "user", "expected 'all' or a list of user ids")
             }
         }
-        let count = max(1, scenarios.count) * policies.count * terminations.count * profiles.count * compressors.count * seeds.count
+        let count = [max(1, scenarios.count), policies.count, terminations.count, profiles.count, compressors.count, seeds.count]
+            .reduce(1) { $0.multipliedSaturating(by: $1) }
         if count > SweepFile.maximumCells { problem(root, "(top)", "the sweep has \(count) cells, more than \(SweepFile.maximumCells)") }
         guard problems.isEmpty else { return nil }
         return SweepFile(path: path, output: output, scenarios: scenarios, policies: policies, terminations: terminations,
-                         profiles: profiles, compressors: compressors, seeds: seeds, repeats: repeats, users: users)
+                         profiles: profiles, compressors: compressors, seeds: seeds, repeats: repeats, users: users,
+                         scenarioSites: sites(values["scenarios"], count: scenarios.count),
+                         profileSites: sites(values["profile"], count: profiles.count))
     }
 
     /// A scalar or a list of scalars; `all` gives `all` (when allowed).

@@ -25,6 +25,11 @@ public enum SweepMerge {
             manifests.append((directory, manifest))
         }
         let reference = manifests[0].1
+        // A manifest is a file on disk: its cell count is checked before anything counts to it.
+        guard (0...SweepFile.maximumCells).contains(reference.cells) else {
+            throw .mergeRefused("\(first.path)/sweep.json says the sweep has \(reference.cells) cells; a sweep has at most "
+                + "\(SweepFile.maximumCells)")
+        }
         for (directory, manifest) in manifests.dropFirst() {
             if manifest.tool != reference.tool {
                 throw .mergeRefused("\(directory.path) was run by pressurelab \(manifest.tool), \(first.path) by \(reference.tool)")
@@ -46,18 +51,19 @@ public enum SweepMerge {
                 owner[index] = directory.path
             }
         }
-        let missing = (0..<reference.cells).filter { owner[$0] == nil }
-        if !missing.isEmpty {
+        let missingCount = reference.cells - owner.count
+        if missingCount > 0 {
             let shards = Set(manifests.map(\.1.shard))
             let count = manifests.compactMap { try? Shard(parsing: $0.1.shard).count }.max() ?? 1
-            var absent: [String] = []
-            if count > 1 {
-                absent = (1...count).map { "\($0)/\(count)" }.filter { !shards.contains($0) }
-            }
-            let listed = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", ..." : "")
-            throw .mergeRefused("\(missing.count) of \(reference.cells) cells are missing (\(listed))"
+            // At most ten of each are named: a shard count can be as large as the cells.
+            let absentShards = count > 1 ? (1...count).lazy.map { "\($0)/\(count)" }.filter { !shards.contains($0) } : nil
+            let absent = absentShards.map { Array($0.prefix(10)) } ?? []
+            let absentMore = absentShards.map { Array($0.prefix(11)).count > 10 } ?? false
+            let missing = Array((0..<reference.cells).lazy.filter { owner[$0] == nil }.prefix(10))
+            let listed = missing.map(String.init).joined(separator: ", ") + (missingCount > 10 ? ", ..." : "")
+            throw .mergeRefused("\(missingCount) of \(reference.cells) cells are missing (\(listed))"
                 + (absent.isEmpty ? "; finish the shards that did not (pressurelab sweep FILE --shard I/N --output DIR --resume)"
-                    : "; no directory of shard \(absent.joined(separator: ", ")) was given"))
+                    : "; no directory of shard \(absent.joined(separator: ", "))\(absentMore ? ", ..." : "") was given"))
         }
         var records: [CellRecord] = []
         records.reserveCapacity(reference.cells)
@@ -84,17 +90,41 @@ public enum SweepMerge {
         return file
     }
 
-    /// Writes the merged results (JSON) and the database (SQLite) atomically.
+    /// Writes the merged results (JSON) and the database (SQLite), all or nothing: both are
+    /// written to temporaries beside their destinations first, then renamed into place; when
+    /// either fails, neither is left (a results file without its database, or the reverse, is
+    /// never written). The two must be different files (the command checks).
     public static func write(_ merged: Merged, results: String, database: String?) throws(SweepError) {
         guard let file = resultsFile(merged) else { throw .mergeRefused("the sweep has no cells") }
-        do {
-            let text = try ResultFormatter.json(file)
-            try HostFiles.writeAtomically(FilePath(results), contents: Array(text.utf8))
-        } catch let error as FileError {
-            throw .io(error.description)
+        let text: String
+        do { text = try ResultFormatter.json(file) } catch { throw .io("\(results): cannot encode the results: \(error)") }
+        let databaseTemporary = try database.map { path throws(SweepError) in try SweepDatabase.prepare(merged, for: path) }
+        do throws(FileError) {
+            let json = try AtomicFile(replacing: FilePath(results))
+            Array(text.utf8).withUnsafeBytes { json.write($0) }
+            do {
+                try json.finish()
+            } catch {
+                json.discard()
+                throw error
+            }
+            if let database, let databaseTemporary {
+                do {
+                    try HostFiles.rename(FilePath(databaseTemporary), to: FilePath(database))
+                } catch {
+                    json.discard()
+                    throw error
+                }
+            }
+            do {
+                try json.replaceDestination()
+            } catch {
+                if let database { HostFiles.remove(FilePath(database)) }
+                throw error
+            }
         } catch {
-            throw .io("\(results): cannot encode the results: \(error)")
+            if let databaseTemporary { HostFiles.remove(FilePath(databaseTemporary)) }
+            throw .io(error.description)
         }
-        if let database { try SweepDatabase.write(merged, to: database) }
     }
 }

@@ -23,19 +23,35 @@ public struct SweepPlan: Sendable {
             let isFile = argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
             return !isFile || argument.hasPrefix("/") ? argument : "\(file.directory)/\(argument)"
         }
-        let scenarios: [Scenario]
+        var scenarios: [Scenario] = []
         do {
-            scenarios = try ScenarioLibrary.loadScenarios(arguments, library: library)
+            if arguments.isEmpty { scenarios = try ScenarioLibrary.loadScenarios([], library: library) }
         } catch {
             switch error {
             case .noneGiven: throw .invalidScenario("\(file.path): no scenarios listed and no bundled scenarios found")
             case .invalid(let errors): throw .invalidScenario(errors.map(\.description).joined(separator: "\n"))
             }
         }
+        // One at a time, so that a name that reaches no file is located in the sweep file.
+        var problems: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            do {
+                scenarios += try ScenarioLibrary.loadScenarios([argument], library: library)
+            } catch {
+                guard case .invalid(let errors) = error else { continue }
+                let site = index < file.scenarioSites.count ? file.scenarioSites[index] : file.path
+                problems += errors.flatMap(\.diagnostics).map { Self.located($0, at: site, key: "scenarios", argument: file.scenarios[index]) }
+            }
+        }
+        if !problems.isEmpty { throw .invalidScenario(problems.joined(separator: "\n")) }
+        if file.users != .scenarios, !scenarios.contains(where: { $0.replay != nil }) {
+            throw .invalidScenario("\(file.path): user: none of the sweep's scenarios replays a trace; remove 'user' or "
+                + "add a scenario with a 'replay' step")
+        }
         // Profiles: a file is read against the sweep file's folder; each is loaded now, so
         // that a typo fails the sweep at once rather than every cell in its worker.
         var profiles: [(argument: String?, hash: String)] = []
-        for profile in file.profiles {
+        for (index, profile) in file.profiles.enumerated() {
             guard let profile else {
                 profiles.append((nil, "-"))
                 continue
@@ -45,12 +61,14 @@ public struct SweepPlan: Sendable {
             do {
                 profiles.append((reference.description, try ProfileLibrary.load(reference).hash))
             } catch {
-                throw .invalidScenario(error.description)
+                let site = index < file.profileSites.count ? file.profileSites[index] : file.path
+                throw .invalidScenario(error.diagnostics.map { Self.located($0, at: site, key: "profile", argument: profile) }
+                    .joined(separator: "\n"))
             }
         }
         var cells: [SweepCell] = []
         for scenario in scenarios {
-            let scenarioHash = (try? HostFiles.contents(of: FilePath(scenario.path))).map { String(decoding: $0, as: UTF8.self).hashValueStable } ?? 0
+            let scenarioHash = (try? InputKind.scenario.contents(of: scenario.path)).map { String(decoding: $0, as: UTF8.self).hashValueStable } ?? 0
             let users: [String?]
             switch file.users {
             case .scenarios: users = [nil]
@@ -99,5 +117,12 @@ public struct SweepPlan: Sendable {
     /// The cells of one shard.
     public func cells(in shard: Shard) -> [SweepCell] {
         cells.filter { shard.contains($0.index) }
+    }
+
+    /// A diagnostic about a file the sweep names: located in that file when it has a line,
+    /// else (the file is missing, unreadable, or the name is unknown) at the sweep file's entry.
+    static func located(_ diagnostic: ScenarioDiagnostic, at site: String, key: String, argument: String) -> String {
+        guard diagnostic.line == 0 else { return diagnostic.description }
+        return "\(site): \(key): \(argument): \(diagnostic.message)"
     }
 }

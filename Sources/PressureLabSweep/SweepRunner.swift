@@ -63,6 +63,14 @@ public struct SweepRunner: Sendable {
     /// are refused; finished cells need `resume`), writes the manifest, and returns the
     /// cells to run with the number already finished.
     public func prepare(resume: Bool) throws(SweepError) -> (cells: [SweepCell], alreadyFinished: Int) {
+        let prepared = try prepareSettingAside(resume: resume)
+        return (prepared.cells, prepared.alreadyFinished)
+    }
+
+    /// ``prepare(resume:)``, and the records a resume set aside: a finished cell whose record
+    /// cannot be read (truncated, garbage, a directory) is renamed and run again.
+    public func prepareSettingAside(resume: Bool) throws(SweepError)
+    -> (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside]) {
         try directory.create()
         if let manifest = try directory.manifest() {
             if manifest.tool != ScenarioRunner.toolVersion {
@@ -80,11 +88,13 @@ public struct SweepRunner: Sendable {
         }
         try directory.removeStaleTemporaries()
         let mine = plan.cells(in: shard)
-        let finished = Set(try directory.finishedIndices()).intersection(mine.map(\.index))
+        var finished = Set(try directory.finishedIndices()).intersection(mine.map(\.index))
         if !finished.isEmpty, !resume { throw .resumeNeeded(directory: directory.path, finished: finished.count) }
+        let setAside = directory.setAsideUnreadableRecords(finished.sorted(), sweep: plan.hash)
+        finished.subtract(setAside.map(\.index))
         try directory.write(SweepManifest(tool: ScenarioRunner.toolVersion, sweep: plan.hash, file: plan.source,
                                           cells: plan.cells.count, shard: shard))
-        return (mine.filter { !finished.contains($0.index) }, finished.count)
+        return (mine.filter { !finished.contains($0.index) }, finished.count, setAside)
     }
 
     /// Runs `cells`, `jobs` at a time, and returns what happened.

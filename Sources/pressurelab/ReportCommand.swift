@@ -26,13 +26,13 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let file: ResultsFile
         do {
-            let data = Data(try HostFiles.contents(of: FilePath(results)))
+            let data = Data(try InputKind.results.contents(of: results))
             file = try ResultsFile.decode(data, path: results)
         } catch let error as ResultsFileError {
             StandardError.write("pressurelab: \(error)\n")
             throw ExitCodes.runFailed
         } catch {
-            StandardError.write("pressurelab: \(results): cannot read the file: \((error as? FileError)?.reason ?? "\(error)")\n")
+            StandardError.write("pressurelab: \(results): cannot read the file: \(error)\n")
             throw ExitCodes.runFailed
         }
         try writeReports(file, html: html, markdown: markdown)

@@ -52,7 +52,9 @@ struct RunOptions: ParsableArguments {
     var jobs: Int?
 
     mutating func validate() throws {
-        guard `repeat` >= 1 else { throw ValidationError("--repeat must be 1 or more (got \(`repeat`))") }
+        guard (1...ScenarioLimits.repeats).contains(`repeat`) else {
+            throw ValidationError("--repeat must be from 1 to \(ScenarioLimits.repeats) (got \(`repeat`))")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if jobs != nil, trace != nil { throw ValidationError("--trace streams the runs of this process; leave out --jobs to write one") }
         try OutputOptions.requireDistinct(outputs)
@@ -101,13 +103,13 @@ func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOption
         }
     }
     let progress = Progress(enabled: Progress.isTerminal)
-    if let jobs = options.jobs { return try runInWorkers(plan, jobs: jobs, progress: progress) }
+    if let jobs = options.jobs { return warnOfSaturatedFigures(try runInWorkers(plan, jobs: jobs, progress: progress)) }
     let writer = try OutputOptions.openTrace(options.trace, format: options.traceFormat)
     do throws(RunPlan.Failure) {
         let outcome = try plan.execute(trace: writer, cellStarted: { progress.show($0.label) },
                                        stepProgress: { cell, done, total in progress.show("\(cell.label): step \(done)/\(total)") })
         progress.clear()
-        return CompletedPlan(runs: outcome.runs, trace: writer, profile: outcome.profile)
+        return warnOfSaturatedFigures(CompletedPlan(runs: outcome.runs, trace: writer, profile: outcome.profile))
     } catch {
         progress.clear()
         writer?.discard()
@@ -122,6 +124,18 @@ func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOption
             throw OutputOptions.failed(failure, what: "the trace")
         }
     }
+}
+
+/// Says on standard error which runs have figures reported at a bound (a latency over the
+/// histograms' hour, a total at its maximum): they are lower bounds, flagged in the results.
+func warnOfSaturatedFigures(_ completed: CompletedPlan) -> CompletedPlan {
+    for run in completed.runs {
+        guard let names = run.metrics.saturatedMetrics else { continue }
+        StandardError.write("pressurelab: warning: \(run.scenario) / \(run.policy) / \(run.termination): "
+            + "\(names.joined(separator: ", ")) hit their bound and are reported at it (lower bounds; "
+            + "saturatedMetrics in the results)\n")
+    }
+    return completed
 }
 
 /// Runs a plan through the sweep engine (``ParallelRuns``): worker processes in a temporary

@@ -52,9 +52,10 @@ struct SweepCommand: ParsableCommand {
         let directory = SweepDirectory(path: output ?? plan.output)
         let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
                                  worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
-        let prepared: (cells: [SweepCell], alreadyFinished: Int)
+        let prepared: (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside])
         do {
-            prepared = try runner.prepare(resume: resume)
+            prepared = try runner.prepareSettingAside(resume: resume)
+            for setAside in prepared.setAside { StandardError.write("pressurelab: \(setAside)\n") }
         } catch {
             StandardError.write("pressurelab: \(error)\n")
             throw error.isUsage ? ExitCodes.badUsage : ExitCodes.runFailed
@@ -86,17 +87,22 @@ struct SweepCommand: ParsableCommand {
         }
         progress.clear()
         let seconds = Double(MonotonicClock.now() - start) / 1e9
+        // At most one worker a cell ran: --jobs 1000 on 4 cells ran 4.
+        let workers = min(runner.jobs, prepared.cells.count)
         var text = "sweep \(file): \(summary.cells) cells\(shard == .whole ? "" : " (shard \(shard) of \(plan.cells.count))"): "
             + "\(summary.finished) run now, \(summary.alreadyFinished) finished before, \(summary.failures.count) failed; "
-            + "\(String(format: "%.1f", seconds)) s wall with \(runner.jobs) worker\(runner.jobs == 1 ? "" : "s"); "
+            + "\(String(format: "%.1f", seconds)) s wall with \(workers) worker\(workers == 1 ? "" : "s") at once; "
             + "peak resident: this process \(Units.mebibytes(Self.peakResidentBytes(children: false))), "
             + "the largest worker \(Units.mebibytes(Self.peakResidentBytes(children: true)))\n"
         if summary.missing == 0, shard == .whole {
             do {
                 let merged = try SweepMerge.collect([directory])
                 try SweepMerge.write(merged, results: directory.resultsPath, database: directory.databasePath)
-                let steps = merged.records.reduce(0) { $0 + $1.results.runs.reduce(0) { $0 + $1.timeline.count } }
-                text += "\(steps) steps in all, \(Int(Double(steps) / max(seconds, 1e-9))) steps/s; "
+                // The rate counts the cells run now: those finished before took no time here.
+                let ranNow = Set(prepared.cells.map(\.index))
+                let steps = merged.records.filter { ranNow.contains($0.cell.index) }
+                    .reduce(0) { $0 + $1.results.runs.reduce(0) { $0 + $1.timeline.count } }
+                text += steps == 0 ? "nothing to run; " : "\(steps) steps run now, \(Int(Double(steps) / max(seconds, 1e-9))) steps/s; "
                 text += "results: \(directory.resultsPath), \(directory.databasePath)\n"
             } catch {
                 StandardError.write("pressurelab: \(error)\n")
@@ -199,8 +205,14 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .long, help: "The SQLite database (default: the results file with .sqlite in place of .json).")
     var database: String?
 
+    func validate() throws {
+        try OutputOptions.requireDistinct([("--output", output), ("--database", databasePath)])
+    }
+
+    /// The database: `--database`, else the results file with `.sqlite` in place of `.json`.
+    var databasePath: String { database ?? (output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".sqlite" }
+
     func run() throws {
-        let databasePath = database ?? (output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".sqlite"
         do {
             let merged = try SweepMerge.collect(directories.map(SweepDirectory.init(path:)))
             try SweepMerge.write(merged, results: output, database: databasePath)

@@ -1,5 +1,6 @@
 import Foundation
 import PressureLabHarness
+import PressureLabSweep
 import Testing
 
 /// Replays every fuzz corpus file (`Fuzz/Corpus/TARGET/seed` and `.../regressions`) through
@@ -13,6 +14,9 @@ struct FuzzRegressionTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
+    /// Every entry point by target: the harness's readers and the sweep reader.
+    static let entryPoints = FuzzEntryPoints.byTarget.merging(SweepFuzzing.byTarget) { first, _ in first }
+
     static func files(of target: String, in kind: String) -> [URL] {
         let directory = corpus.appendingPathComponent(target).appendingPathComponent(kind)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -21,15 +25,15 @@ struct FuzzRegressionTests {
 
     @Test("every fuzz target has a corpus with seeds, and every corpus a target")
     func corporaMatchTargets() {
-        #expect(Self.targets == FuzzEntryPoints.byTarget.keys.sorted())
-        for target in FuzzEntryPoints.byTarget.keys {
+        #expect(Self.targets == Self.entryPoints.keys.sorted())
+        for target in Self.entryPoints.keys {
             #expect(!Self.files(of: target, in: "seed").isEmpty, "no seeds for \(target)")
         }
     }
 
-    @Test("seeds and saved findings are accepted or refused, never a crash", arguments: FuzzEntryPoints.byTarget.keys.sorted())
+    @Test("seeds and saved findings are accepted or refused, never a crash", arguments: FuzzEntryPoints.byTarget.merging(SweepFuzzing.byTarget) { first, _ in first }.keys.sorted())
     func replay(target: String) throws {
-        let entryPoint = try #require(FuzzEntryPoints.byTarget[target])
+        let entryPoint = try #require(Self.entryPoints[target])
         var accepted = 0
         for file in Self.files(of: target, in: "seed") + Self.files(of: target, in: "regressions") {
             let data = try Data(contentsOf: file)

@@ -74,12 +74,12 @@ struct SweepFileTests {
             colour: blue
             """
         #expect(throws: SweepError.invalidFile(path: "g.yaml", problems: [
-            "g.yaml:1: sweep: expected 'sweep: 1' (the format's version)",
-            "g.yaml:2: policy: unknown value 'ios9'; valid values are keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware",
-            "g.yaml:3: seeds: expected { from: A, to: B } with whole numbers A <= B",
-            "g.yaml:4: repeat: expected a whole number from 1 to 1000",
-            "g.yaml:5: compressor: a value is listed twice",
-            "g.yaml:6: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user",
+            "g.yaml:1:8: sweep: expected 'sweep: 1' (the format's version)",
+            "g.yaml:2:9: policy: unknown value 'ios9'; valid values are keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware",
+            "g.yaml:3:8: seeds: expected { from: A, to: B } with whole numbers A <= B",
+            "g.yaml:4:9: repeat: expected a whole number from 1 to 1000",
+            "g.yaml:5:13: compressor: a value is listed twice",
+            "g.yaml:6:1: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user",
         ].sorted())) {
             do throws(SweepError) {
                 _ = try SweepFile.parse(text, path: "g.yaml")

@@ -5,16 +5,8 @@ extension ViewController {
     final func forEachHeldView(_ body: (View) -> Void) {
         let root = viewIfLoaded
         root?.forEachInTree(body)
-        // Outlets lie inside the loaded tree, or inside one another: each subtree once. In
-        // tree and preorder order, a subtree inside the last one visited is skipped.
-        let outlets = outletHolds.map(\.view).sorted { ($0.treeIdentity, $0.index) < ($1.treeIdentity, $1.index) }
-        var last: View?
-        for outlet in outlets {
-            if let root, root.contains(outlet) { continue }
-            if let last, last.contains(outlet) { continue }
-            outlet.forEachInTree(body)
-            last = outlet
-        }
+        // Outlets lie inside the loaded tree, or inside one another: each subtree once.
+        for outlet in View.outermost(outlets, outside: root) { outlet.forEachInTree(body) }
         forEachAdditionalView(body)
     }
 

@@ -44,8 +44,8 @@ extension ViewController {
             viewIfLoaded?.forEachInTree { view in
                 if view.layer.purgeBackingStore() { purged += 1 }
             }
-            for hold in outletHolds {
-                hold.view.forEachInTree { view in
+            for outlet in View.outermost(outlets, outside: viewIfLoaded) {
+                outlet.forEachInTree { view in
                     if view.layer.purgeBackingStore() { purged += 1 }
                 }
             }
@@ -137,7 +137,7 @@ extension ViewController {
         guard !outletHolds.isEmpty else { return }
         if viewIfLoaded == nil {
             runtime.ledger.measure(owner: owner(.backingStore)) {
-                for hold in outletHolds { hold.view.purgeBackingStoresInTree(sparing: []) }
+                for view in View.outermost(outlets) { view.purgeBackingStoresInTree(sparing: []) }
             }
         }
         runtime.ledger.measure(owner: owner(.viewTree)) {

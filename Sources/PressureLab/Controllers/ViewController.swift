@@ -83,7 +83,7 @@ open class ViewController {
         let ledger = runtime.ledger
         ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.purgeBackingStoresInTree(sparing: [])
-            for hold in outletHolds { hold.view.purgeBackingStoresInTree(sparing: []) }
+            for view in View.outermost(outlets, outside: viewIfLoaded) { view.purgeBackingStoresInTree(sparing: []) }
         }
         ledger.measure(owner: owner(.viewTree)) {
             viewIfLoaded = nil

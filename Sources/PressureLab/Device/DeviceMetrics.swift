@@ -49,6 +49,7 @@ public struct DeviceMetrics {
     public private(set) var killReasons: [KillReason] = []
     private var launchHistograms: [LaunchKind: Histogram<UInt64>] = [:]
     private var launchDeviceHistograms: [LaunchKind: Histogram<UInt64>] = [:]
+    private var saturatedLaunches: Set<LaunchKind> = [], saturatedDeviceLaunches: Set<LaunchKind> = []
 
     public init() {}
 
@@ -73,19 +74,22 @@ public struct DeviceMetrics {
 
     mutating func recordLaunch(_ kind: LaunchKind, app: String = "", nanoseconds: UInt64, deviceNanoseconds: UInt64?) {
         if let deviceNanoseconds { launchLog.append((app, kind, deviceNanoseconds)) }
-        _ = launchHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, nanoseconds))
-        if let deviceNanoseconds {
-            _ = launchDeviceHistograms[kind, default: ReloadStatistics.makeHistogram()].record(max(1, deviceNanoseconds))
+        if ReloadStatistics.record(nanoseconds, in: &launchHistograms[kind, default: ReloadStatistics.makeHistogram()]) {
+            saturatedLaunches.insert(kind)
+        }
+        if let deviceNanoseconds,
+           ReloadStatistics.record(deviceNanoseconds, in: &launchDeviceHistograms[kind, default: ReloadStatistics.makeHistogram()]) {
+            saturatedDeviceLaunches.insert(kind)
         }
     }
 
     /// Launch latency percentiles of one kind (host time).
     public func launchLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
-        ReloadStatistics.Summary(launchHistograms[kind])
+        ReloadStatistics.Summary(launchHistograms[kind], saturated: saturatedLaunches.contains(kind))
     }
 
     /// Launch latency percentiles of one kind in device time (empty without a profile).
     public func launchDeviceLatency(_ kind: LaunchKind) -> ReloadStatistics.Summary {
-        ReloadStatistics.Summary(launchDeviceHistograms[kind])
+        ReloadStatistics.Summary(launchDeviceHistograms[kind], saturated: saturatedDeviceLaunches.contains(kind))
     }
 }

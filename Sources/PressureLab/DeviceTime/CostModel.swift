@@ -82,25 +82,26 @@ public struct CostModel: Sendable, Equatable {
         return bytesPerSecond.dividingFullWidth((high, low)).quotient
     }
 
-    /// The device time of `work`, with `compressor` doing the (de)compression.
+    /// The device time of `work`, with `compressor` doing the (de)compression. Saturates at
+    /// `UInt64.max` (about 584 years), never wraps.
     public func nanoseconds(for work: WorkCounters, compressor: Compressor = .none) -> UInt64 {
-        func times(_ count: Int, _ each: UInt64) -> UInt64 { UInt64(max(0, count)).multipliedReportingOverflow(by: each).partialValue }
+        func times(_ count: Int, _ each: UInt64) -> UInt64 { UInt64(max(0, count)).multipliedSaturating(by: each) }
         var total: UInt64 = 0
-        total &+= times(work.processStarts, processStartNanoseconds)
-        total &+= times(work.appInits, appInitNanoseconds)
-        total &+= times(work.firstFrames, firstFrameNanoseconds)
-        total &+= Self.transferNanoseconds(work.storageReadBytes, bytesPerSecond: storageRead.bytesPerSecond)
-        total &+= times(work.storageReads, storageRead.latencyNanoseconds)
-        total &+= Self.transferNanoseconds(work.storageWriteBytes, bytesPerSecond: storageWrite.bytesPerSecond)
-        total &+= times(work.storageWrites, storageWrite.latencyNanoseconds)
-        total &+= times(work.viewsDecoded, viewDecodeNanoseconds)
-        total &+= times(work.viewsLaidOut, viewLayoutNanoseconds)
-        total &+= Self.transferNanoseconds(work.bitmapBytesDrawn, bytesPerSecond: bitmapDrawBytesPerSecond)
-        total &+= Self.transferNanoseconds(work.cacheBytesFilled, bytesPerSecond: cacheFillBytesPerSecond)
-        total &+= Self.transferNanoseconds(work.archiveBytesDecoded, bytesPerSecond: archiveDecodeBytesPerSecond)
+        total = total.addingSaturating(times(work.processStarts, processStartNanoseconds))
+        total = total.addingSaturating(times(work.appInits, appInitNanoseconds))
+        total = total.addingSaturating(times(work.firstFrames, firstFrameNanoseconds))
+        total = total.addingSaturating(Self.transferNanoseconds(work.storageReadBytes, bytesPerSecond: storageRead.bytesPerSecond))
+        total = total.addingSaturating(times(work.storageReads, storageRead.latencyNanoseconds))
+        total = total.addingSaturating(Self.transferNanoseconds(work.storageWriteBytes, bytesPerSecond: storageWrite.bytesPerSecond))
+        total = total.addingSaturating(times(work.storageWrites, storageWrite.latencyNanoseconds))
+        total = total.addingSaturating(times(work.viewsDecoded, viewDecodeNanoseconds))
+        total = total.addingSaturating(times(work.viewsLaidOut, viewLayoutNanoseconds))
+        total = total.addingSaturating(Self.transferNanoseconds(work.bitmapBytesDrawn, bytesPerSecond: bitmapDrawBytesPerSecond))
+        total = total.addingSaturating(Self.transferNanoseconds(work.cacheBytesFilled, bytesPerSecond: cacheFillBytesPerSecond))
+        total = total.addingSaturating(Self.transferNanoseconds(work.archiveBytesDecoded, bytesPerSecond: archiveDecodeBytesPerSecond))
         if compressor != .none {
-            total &+= Self.transferNanoseconds(work.bytesCompressed, bytesPerSecond: compressBytesPerSecond[compressor] ?? 0)
-            total &+= Self.transferNanoseconds(work.bytesDecompressed, bytesPerSecond: decompressBytesPerSecond[compressor] ?? 0)
+            total = total.addingSaturating(Self.transferNanoseconds(work.bytesCompressed, bytesPerSecond: compressBytesPerSecond[compressor] ?? 0))
+            total = total.addingSaturating(Self.transferNanoseconds(work.bytesDecompressed, bytesPerSecond: decompressBytesPerSecond[compressor] ?? 0))
         }
         return total
     }

@@ -22,15 +22,19 @@ public final class ReloadStatistics {
         public var p90: UInt64
         public var p99: UInt64
         public var max: UInt64
+        /// True when a value was over the histogram's range and was recorded at
+        /// ``ReloadStatistics/highestTrackableNanoseconds``: the figures are lower bounds.
+        public var saturated = false
 
         /// The percentiles of a histogram (zeros when it is empty or missing).
-        init(_ histogram: Histogram<UInt64>?) {
+        init(_ histogram: Histogram<UInt64>?, saturated: Bool = false) {
             guard let histogram, histogram.totalCount > 0 else {
                 self.init(count: 0, p50: 0, p90: 0, p99: 0, max: 0)
                 return
             }
             self.init(count: Int(histogram.totalCount), p50: histogram.valueAtPercentile(50),
                       p90: histogram.valueAtPercentile(90), p99: histogram.valueAtPercentile(99), max: histogram.max)
+            self.saturated = saturated
         }
 
         init(count: Int, p50: UInt64, p90: UInt64, p99: UInt64, max: UInt64) {
@@ -51,6 +55,8 @@ public final class ReloadStatistics {
     private var deviceTotals: [ReloadKind: UInt64] = [:]
     private var deviceMeans: [ScreenReload: RunningMean] = [:]
     private var deviceFirstBuilds: [ScreenReload: RunningMean] = [:]
+    /// Kinds with a value recorded at the histogram's top (host time, device time).
+    private var saturatedKinds: Set<ReloadKind> = [], saturatedDeviceKinds: Set<ReloadKind> = []
 
     /// Whether expected costs (``expectedCost(_:screen:)``) are device times rather than
     /// host times: set when a device profile is in force, so that decisions taken from them
@@ -68,7 +74,7 @@ public final class ReloadStatistics {
         var mean: UInt64 { count == 0 ? 0 : total / count }
         mutating func add(_ value: UInt64) {
             count += 1
-            total &+= value
+            total = total.addingSaturating(value)
         }
     }
 
@@ -77,12 +83,14 @@ public final class ReloadStatistics {
     /// Records a reload of `kind` for `screen` that took `nanoseconds` of host time and, when
     /// a profile is in force, `deviceNanoseconds` of device time.
     public func record(_ kind: ReloadKind, screen: String, nanoseconds: UInt64, deviceNanoseconds: UInt64? = nil) {
-        _ = histograms[kind, default: Self.makeHistogram()].record(max(nanoseconds, 1))
-        totals[kind, default: 0] &+= nanoseconds
+        if Self.record(nanoseconds, in: &histograms[kind, default: Self.makeHistogram()]) { saturatedKinds.insert(kind) }
+        totals[kind, default: 0] = totals[kind, default: 0].addingSaturating(nanoseconds)
         means[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(nanoseconds)
         guard let deviceNanoseconds else { return }
-        _ = deviceHistograms[kind, default: Self.makeHistogram()].record(max(deviceNanoseconds, 1))
-        deviceTotals[kind, default: 0] &+= deviceNanoseconds
+        if Self.record(deviceNanoseconds, in: &deviceHistograms[kind, default: Self.makeHistogram()]) {
+            saturatedDeviceKinds.insert(kind)
+        }
+        deviceTotals[kind, default: 0] = deviceTotals[kind, default: 0].addingSaturating(deviceNanoseconds)
         deviceMeans[ScreenReload(screen: screen, kind: kind), default: RunningMean()].add(deviceNanoseconds)
     }
 
@@ -102,23 +110,23 @@ public final class ReloadStatistics {
     public func totalNanoseconds(_ kind: ReloadKind) -> UInt64 { totals[kind] ?? 0 }
 
     /// The total nanoseconds spent on every kind of reload.
-    public var totalNanoseconds: UInt64 { totals.values.reduce(0, &+) }
+    public var totalNanoseconds: UInt64 { totals.values.reduce(0) { $0.addingSaturating($1) } }
 
     /// The number of reloads of every kind.
     public var totalCount: Int { ReloadKind.allCases.reduce(0) { $0 + count($1) } }
 
     /// The distribution of `kind`'s latencies (host time).
     public func summary(_ kind: ReloadKind) -> Summary {
-        Summary(histograms[kind])
+        Summary(histograms[kind], saturated: saturatedKinds.contains(kind))
     }
 
     /// The distribution of `kind`'s latencies in device time (empty without a profile).
     public func deviceSummary(_ kind: ReloadKind) -> Summary {
-        Summary(deviceHistograms[kind])
+        Summary(deviceHistograms[kind], saturated: saturatedDeviceKinds.contains(kind))
     }
 
     /// The total device time of every kind of reload.
-    public var totalDeviceNanoseconds: UInt64 { deviceTotals.values.reduce(0, &+) }
+    public var totalDeviceNanoseconds: UInt64 { deviceTotals.values.reduce(0) { $0.addingSaturating($1) } }
 
     /// The total device time of `kind`'s reloads.
     public func totalDeviceNanoseconds(_ kind: ReloadKind) -> UInt64 { deviceTotals[kind] ?? 0 }
@@ -135,7 +143,7 @@ public final class ReloadStatistics {
         // Screens in a fixed order, so that the mean is the same on every run.
         let all = means.filter { $0.key.kind == kind }.sorted { $0.key.screen < $1.key.screen }.map(\.value)
         let count = all.reduce(0) { $0 + $1.count }
-        return count > 0 ? all.reduce(0) { $0 &+ $1.total } / count : nil
+        return count > 0 ? all.reduce(0) { $0.addingSaturating($1.total) } / count : nil
     }
 
     /// Forgets everything measured.
@@ -148,13 +156,28 @@ public final class ReloadStatistics {
         deviceTotals = [:]
         deviceMeans = [:]
         deviceFirstBuilds = [:]
+        saturatedKinds = []
+        saturatedDeviceKinds = []
     }
 
     /// A histogram as the statistics keep them (for tests that compute a reported value).
     public static func makeTestHistogram() -> Histogram<UInt64> { makeHistogram() }
 
+    /// The longest latency a histogram tells apart: one hour. A longer one (a profile's costs
+    /// times a large count can give any) is recorded at this value and flagged, so that its
+    /// percentiles are lower bounds, never a dropped value reported as 0.
+    public static let highestTrackableNanoseconds: UInt64 = 3_600_000_000_000
+
     static func makeHistogram() -> Histogram<UInt64> {
-        // 1 ns to 1 minute, three significant digits.
-        Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+        // 1 ns to 1 hour, three significant digits.
+        Histogram(highestTrackableValue: highestTrackableNanoseconds, numberOfSignificantValueDigits: .three)
+    }
+
+    /// Records `nanoseconds` (at least 1, at most ``highestTrackableNanoseconds``); true when
+    /// it was over the range and clamped.
+    static func record(_ nanoseconds: UInt64, in histogram: inout Histogram<UInt64>) -> Bool {
+        let clamped = min(max(nanoseconds, 1), highestTrackableNanoseconds)
+        _ = histogram.record(clamped)
+        return clamped < nanoseconds
     }
 }

@@ -134,7 +134,7 @@ public final class RuntimeContext {
         if let table = screen.table {
             try bundle.write(table.cell, for: TableSpec.cellDescriptionName(for: screen.name))
         }
-        try bundle.writeModel(bytes: screen.modelBytes, for: screen.name, fill: contents?[.model])
+        bundle.declareModel(bytes: screen.modelBytes, for: screen.name, fill: contents?[.model])
         screens[screen.name] = screen
     }
 

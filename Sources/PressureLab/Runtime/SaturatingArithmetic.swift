@@ -28,3 +28,20 @@ extension Sequence where Element == Int {
         reduce(0) { $0.addingSaturating($1) }
     }
 }
+
+extension UInt64 {
+    /// `self + other`, clamped to `UInt64.max` (device-time totals: a sum that would wrap is
+    /// reported at the maximum, flagged, never modulo 2^64).
+    @inlinable
+    public func addingSaturating(_ other: UInt64) -> UInt64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+
+    /// `self * other`, clamped to `UInt64.max`.
+    @inlinable
+    public func multipliedSaturating(by other: UInt64) -> UInt64 {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? .max : product
+    }
+}

@@ -52,11 +52,47 @@ public final class ViewBundle: @unchecked Sendable {
     public func writeModel(bytes: Int, for screen: String, fill: ContentFill? = nil) throws(RuntimeError) {
         let path = modelPath(for: screen)
         let pattern = ModelPattern.byte(for: screen)
-        guard let block = HeapBlock(count: bytes, pattern: pattern, fill: fill) else {
-            throw .bundle(path: path, reason: "the host has no memory for a model of \(bytes) bytes")
+        // Streamed a chunk at a time (a whole number of the fill's pages), never held whole: a
+        // model of gigabytes takes one chunk of memory to write.
+        let pageBytes = fill?.pageBytes ?? 4096
+        let chunkBytes = max(pageBytes, Self.modelChunkBytes / pageBytes * pageBytes)
+        var buffer = [UInt8](repeating: 0, count: min(bytes, chunkBytes))
+        let failure: FileError? = buffer.withUnsafeMutableBytes { chunk in
+            do throws(FileError) {
+                let file = try AtomicFile(replacing: FilePath(path))
+                var offset = 0
+                while offset < bytes {
+                    let length = min(chunk.count, bytes - offset)
+                    let part = UnsafeMutableRawBufferPointer(rebasing: chunk[0..<length])
+                    if let fill {
+                        fill.fill(part, salt: UInt64(pattern), firstPage: offset / pageBytes)
+                    } else if offset == 0 {
+                        part.initializeMemory(as: UInt8.self, repeating: pattern)
+                    }
+                    file.write(UnsafeRawBufferPointer(part))
+                    offset += length
+                }
+                try file.commit(durable: false)
+                return nil
+            } catch {
+                return error
+            }
         }
-        try Self.writeScratch(path) { write in block.withUnsafeBytes(write) }
+        if let failure { throw .bundle(path: path, reason: failure.summary) }
+        pendingModels[screen] = nil
     }
+
+    /// The bytes a model file is written in at a time.
+    static let modelChunkBytes = 1 << 20
+
+    /// Declares a screen's model without writing it: its file is written (streamed) when the
+    /// model is first read, so a screen the script never shows costs no disk and no memory.
+    public func declareModel(bytes: Int, for screen: String, fill: ContentFill? = nil) {
+        pendingModels[screen] = (bytes, fill)
+    }
+
+    /// Models declared and not yet written, by screen.
+    private var pendingModels: [String: (bytes: Int, fill: ContentFill?)] = [:]
 
     /// Writes a scratch file of the bundle atomically, without flushing it to the device:
     /// every run rewrites them, so a crash loses nothing worth keeping.
@@ -74,6 +110,7 @@ public final class ViewBundle: @unchecked Sendable {
 
     /// Reads a screen's model file into a new heap block, admitted by `gate`.
     public func readModel(for screen: String, gate: MemoryGate? = nil) throws(RuntimeError) -> HeapBlock {
+        if let pending = pendingModels[screen] { try writeModel(bytes: pending.bytes, for: screen, fill: pending.fill) }
         let path = modelPath(for: screen)
         do {
             return try HeapBlock(readingFile: path, gate: gate)

@@ -73,6 +73,22 @@ public struct View: Hashable {
     /// Whether `other` is this view or one of its descendants.
     func contains(_ other: View) -> Bool { tree === other.tree && subtreeIndices.contains(other.index) }
 
+    /// The views of `views` whose subtrees no other view of `views` (or `covered`) already
+    /// contains, in tree and preorder order: a walk over each of their subtrees visits every
+    /// view of the union once. Outlets are the first subviews in preorder, so they nest (in a
+    /// chain, each inside the one before): walking each outlet's subtree would cost outlets x
+    /// depth, where this costs the views once.
+    static func outermost(_ views: [View], outside covered: View? = nil) -> [View] {
+        let sorted = views.sorted { ($0.treeIdentity, $0.index) < ($1.treeIdentity, $1.index) }
+        var result: [View] = []
+        for view in sorted {
+            if let covered, covered.contains(view) { continue }
+            if let last = result.last, last.contains(view) { continue }
+            result.append(view)
+        }
+        return result
+    }
+
     /// Whether nothing keeps the view any more (its tree's root was released and no outlet
     /// holds it): its storage and bitmap are freed for good.
     public var isReleased: Bool { tree.withNode(index) { $0.flags.contains(.released) } }

@@ -79,6 +79,24 @@ public struct Baseline: Codable, Sendable, Equatable {
         }
     }
 
+    /// Entries' metrics this tool does not know, as (entry key, metric name), in entry order.
+    public var unknownMetrics: [(String, String)] {
+        entries.flatMap { entry in
+            entry.metrics.keys.sorted().filter { !GatedMetric.baselinedNames.contains($0) }.map { (entry.key, $0) }
+        }
+    }
+
+    /// Whether a newer version of the tool than this one saved the baseline.
+    public var isFromNewerTool: Bool {
+        func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
+        let saved = parts(toolVersion), this = parts(ScenarioRunner.toolVersion)
+        for index in 0..<max(saved.count, this.count) {
+            let a = index < saved.count ? saved[index] : 0, b = index < this.count ? this[index] : 0
+            if a != b { return a > b }
+        }
+        return false
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
@@ -98,8 +116,14 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     /// Reads a baseline; a missing or corrupt file is an error that says so, never a pass.
     public static func read(from path: String) throws(GateError) -> Baseline {
-        guard let bytes = try? HostFiles.contents(of: FilePath(path)) else { throw .baselineMissing(path: path) }
-        let data = Data(bytes)
+        let data: Data
+        do {
+            data = Data(try InputKind.baseline.contents(of: path))
+        } catch .unreadable(let error) where error.isMissing {
+            throw .baselineMissing(path: path)
+        } catch {
+            throw .baselineCorrupt(path: path, reason: "\(error)")
+        }
         return try decode(data, path: path)
     }
 
@@ -116,6 +140,13 @@ public struct Baseline: Codable, Sendable, Equatable {
             throw .baselineCorrupt(path: path, reason: "schema '\(baseline.schema)'; this build reads pressurelab.baseline/1")
         }
         guard !baseline.entries.isEmpty else { throw .baselineCorrupt(path: path, reason: "the baseline has no entries") }
+        // A metric name this tool does not know would be compared with nothing and pass: an
+        // error, unless a newer tool saved the baseline (its new metrics are warned of in the
+        // check and left out).
+        if !baseline.isFromNewerTool, let (entry, name) = baseline.unknownMetrics.first {
+            throw .baselineCorrupt(path: path, reason: "entry '\(entry)' has the metric '\(name)', which this tool does not know; "
+                + "metrics: \(GatedMetric.baselinedNames.sorted().joined(separator: ", "))")
+        }
         if let empty = baseline.entries.first(where: { $0.metrics.isEmpty }) {
             throw .baselineCorrupt(path: path, reason: "entry '\(empty.key)' has no metrics, so it would gate nothing; "
                                        + "save the baseline again with 'pressurelab baseline save'")

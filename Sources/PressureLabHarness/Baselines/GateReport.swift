@@ -49,20 +49,31 @@ public struct GateReport: Sendable {
         let current = Dictionary(Baseline.entries(from: runs).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         var missing: [String] = []
+        var warnings: [String] = []
         for entry in baseline.entries {
             guard let now = current[entry.key] else {
                 missing.append(entry.key)
                 continue
             }
             for (metric, base) in entry.metrics.sorted(by: { $0.key < $1.key }) {
-                let measured = now.metrics[metric] ?? 0
+                // Never compared with 0: a metric this tool does not know (a newer tool's), or
+                // one this run did not measure (device time without a profile), is said.
+                guard GatedMetric.baselinedNames.contains(metric) else {
+                    warnings.append("\(entry.key): the baseline's metric '\(metric)' is unknown to this tool (saved by "
+                        + "pressurelab \(baseline.toolVersion)); not checked")
+                    continue
+                }
+                guard let measured = now.metrics[metric] else {
+                    warnings.append("\(entry.key): '\(metric)' was not measured by this run (device time needs a profile); "
+                        + "not checked")
+                    continue
+                }
                 let allowed = thresholds.allowance(for: metric).allowed(over: base)
                 findings.append(Finding(key: entry.key, metric: metric, baseline: base, measured: measured, allowed: allowed,
                                         isRegression: measured - base > allowed))
             }
         }
         let known = Set(baseline.entries.map(\.key))
-        var warnings: [String] = []
         if let allocator, allocator != baseline.allocator || (allocatorOptions != nil && allocatorOptions != baseline.allocatorOptions) {
             warnings.append("the baseline was measured with \(baseline.allocator) and other options than this run's "
                 + "\(allocator); byte counts may differ for that reason alone")

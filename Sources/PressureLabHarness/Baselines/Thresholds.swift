@@ -62,9 +62,9 @@ public struct Thresholds: Codable, Sendable, Equatable {
     public static func read(from path: String) throws(GateError) -> Thresholds {
         let data: Data
         do {
-            data = Data(try HostFiles.contents(of: FilePath(path)))
+            data = Data(try InputKind.thresholds.contents(of: path))
         } catch {
-            throw .thresholdsInvalid(path: path, reason: "cannot read the file: \(error.reason)")
+            throw .thresholdsInvalid(path: path, reason: "cannot read the file: \(error)")
         }
         return try decode(data, path: path)
     }
@@ -80,6 +80,14 @@ public struct Thresholds: Codable, Sendable, Equatable {
             var metrics: [String: Allowance]?
         }
         do {
+            // Every top-level key must be one this tool reads: a misspelt one would gate with
+            // the defaults without a word.
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                let allowed = ["bytes", "latency", "counts", "deviceTime", "metrics"]
+                if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+                    throw GateError.thresholdsInvalid(path: path, reason: "unknown key '\(unknown)'; keys: \(allowed.joined(separator: ", "))")
+                }
+            }
             let partial = try JSONDecoder().decode(Partial.self, from: data)
             var thresholds = Thresholds.default
             thresholds.bytes = partial.bytes ?? thresholds.bytes

@@ -27,10 +27,10 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
     /// Reads the data file at `path` (a located error when it is not one).
     public static func read(from path: String) throws(HarnessError) -> PublishedExperiment {
         do {
-            let bytes = try HostFiles.contents(of: FilePath(path))
+            let bytes = try InputKind.experiment.contents(of: path)
             return try JSONDecoder().decode(PublishedExperiment.self, from: Data(bytes))
-        } catch let error as FileError {
-            throw .cannotRead(path: path, reason: error.reason)
+        } catch let error as InputFile.Problem {
+            throw .cannotRead(path: path, reason: error.description)
         } catch {
             throw .cannotRead(path: path, reason: "not a published-figures file: \(error)")
         }

@@ -22,7 +22,25 @@ public enum FuzzEntryPoints {
         "FuzzThresholds": thresholds,
         "FuzzResults": results,
         "FuzzProfile": profile,
+        "FuzzTrace": trace,
     ]
+
+    /// Reads `bytes` as an LSApp replay trace, streamed as ``LSAppTrace/parse(path:hostLimitBytes:)``
+    /// reads a file: in chunks (of 61 bytes, so that lines and UTF-8 sequences split across
+    /// them), then the user's app uses, as a replay takes them.
+    @discardableResult
+    public static func trace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var reader = LSAppTrace.Reader(path: "fuzz-trace.tsv")
+        let all = Array(bytes)
+        do {
+            for start in stride(from: 0, to: all.count, by: 61) { try reader.feed(all[start..<min(all.count, start + 61)]) }
+            let trace = try reader.finish()
+            for user in trace.users.prefix(4) { _ = trace.uses(of: user) }
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// Reads `bytes` as a device profile file: text as ``ProfileLoader/load(path:)`` accepts
     /// it (UTF-8 without NUL), then ``ProfileLoader/parse(_:path:)``.

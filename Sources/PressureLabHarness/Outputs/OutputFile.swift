@@ -62,6 +62,8 @@ public final class OutputFile {
             }
             let destination = info == nil ? FilePath(path) : (HostFiles.realPath(FilePath(path)) ?? FilePath(path))
             let permissions = info?.permissions ?? [.ownerReadWrite, .groupRead, .otherRead]
+            // What an earlier writer of this file killed with SIGKILL left beside it.
+            AtomicFile.removeAbandonedTemporaries(of: destination)
             // Created and registered under the lock: a signal cannot come in between.
             let file = try TemporaryFiles.withLock { () throws(FileError) -> AtomicFile in
                 let file = try AtomicFile(replacing: destination, permissions: permissions)

@@ -1,3 +1,6 @@
+import Foundation
+import SystemPackage
+
 /// The bundled device profiles (`profiles/`), and the one used when none is named.
 public enum ProfileLibrary {
     /// The profile `run`, `compare`, `baseline` and the bare suite use when none is named: the
@@ -11,7 +14,15 @@ public enum ProfileLibrary {
     /// name it lacks is read as a path (and fails as a missing file).
     public static func load(_ reference: ProfileReference?, library: ScenarioLibrary? = ProfileLibrary.locate()) throws(ScenarioError) -> DeviceProfile {
         switch reference ?? .default {
-        case .bundled(let name): return try ProfileLoader().load(path: library?.resolve(name) ?? name)
+        case .bundled(let name):
+            let path = library?.resolve(name) ?? name
+            guard path != name || FileManager.default.fileExists(atPath: name) else {
+                let known = (library?.files ?? []).compactMap { FilePath($0).stem }.sorted()
+                throw ScenarioError(diagnostics: [.init(path: name, line: 0, column: 0, key: "",
+                    message: "no bundled profile named \(ScenarioReader.quote(name))"
+                        + (known.isEmpty ? "" : "; bundled profiles: \(known.joined(separator: ", "))"))])
+            }
+            return try ProfileLoader().load(path: path)
         case .file(let path): return try ProfileLoader().load(path: path)
         }
     }

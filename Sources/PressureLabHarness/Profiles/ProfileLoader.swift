@@ -13,9 +13,9 @@ public struct ProfileLoader: Sendable {
     public func load(path: String) throws(ScenarioError) -> DeviceProfile {
         let data: Data
         do {
-            data = Data(try HostFiles.contents(of: FilePath(path)))
+            data = Data(try InputKind.profile.contents(of: path))
         } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the profile: \(error.reason)")])
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the profile: \(error)")])
         }
         guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
             throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "not a YAML text file")])

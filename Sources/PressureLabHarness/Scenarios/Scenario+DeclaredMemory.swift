@@ -63,6 +63,31 @@ extension Scenario {
     /// Bytes of clean mapped files the scenario's apps write to disk (one file an app).
     public var declaredCleanFileBytes: Int { apps.map(\.cleanBytes).saturatingSum() }
 
+    /// Bytes of model files the run can write: one a screen the script can show (its app's
+    /// launch screens, what it pushes or presents, every screen under a `random` step). A
+    /// model file is written when the model is first read, so an unshown screen costs none.
+    public var declaredModelFileBytes: Int {
+        var shown = Set(apps.flatMap(\.root.screenNames))
+        func walk(_ steps: [Step]) {
+            for step in steps {
+                switch step {
+                case .push(let name), .present(let name): shown.insert(name)
+                case .repeatSteps(_, let inner): walk(inner)
+                case .random: shown.formUnion(apps.flatMap { $0.screens.map(\.name) })
+                default: continue
+                }
+            }
+        }
+        walk(script)
+        // Screens are per app but a name reaches every app that declares it: count each app's.
+        return apps.flatMap(\.screens).filter { shown.contains($0.name) }.map(\.modelBytes).saturatingSum()
+    }
+
+    /// Bytes of files the run writes to disk from its declarations: clean mapped files and
+    /// model files (the freezer's and the swap file's are bounded by the budget and the
+    /// profile, and checked when the run starts).
+    public var declaredFileBytes: Int { declaredCleanFileBytes.addingSaturating(declaredModelFileBytes) }
+
     /// The sizes a random `type` step types.
     public static let randomTypeBytes = 64...4096
 }

@@ -20,9 +20,9 @@ public struct ScenarioLoader: Sendable {
     public func load(path: String) throws(ScenarioError) -> Scenario {
         let data: Data
         do {
-            data = Data(try HostFiles.contents(of: FilePath(path)))
+            data = Data(try InputKind.scenario.contents(of: path))
         } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the file: \(error.reason)")])
+            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the file: \(error)")])
         }
         guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
             throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",
@@ -48,7 +48,7 @@ public struct ScenarioLoader: Sendable {
 extension ScenarioLoader {
     /// The YAML of a scenario, profile or sweep file, composed after the prescan
     /// (``YAMLPrescan``); every failure is a located diagnostic, `whenEmpty` for an empty file.
-    static func compose(_ text: String, path: String, whenEmpty: String) throws(ScenarioError) -> Node {
+    public static func compose(_ text: String, path: String, whenEmpty: String) throws(ScenarioError) -> Node {
         if let finding = YAMLPrescan.check(text) {
             throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
                                                     message: finding.message)])
@@ -84,6 +84,11 @@ struct ScenarioReader {
     var knownNames: (apps: [String], screens: Set<String>) = ([], [])
     /// The loader's override of the replayed user, and the `replay` step read (one at most).
     var replayUser: String?, replay: TraceReplay?
+    /// Views the screens read so far describe (``ScenarioLimits/describedViews``).
+    var describedViews = 0
+    /// Screens and apps declared with an error already reported: a later reference to one is
+    /// not reported again as unknown (no cascade of messages after one mistake).
+    var failedScreens: Set<String> = [], failedApps: Set<String> = []
 
     init(path: String, hostLimitBytes: Int) {
         self.path = path

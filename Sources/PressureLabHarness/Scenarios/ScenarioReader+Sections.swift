@@ -23,11 +23,19 @@ extension ScenarioReader {
         if let scriptNode = value(top, "script"), script.isEmpty, diagnostics.isEmpty {
             error(scriptNode, "script", "the script has no steps")
         }
+        // References to a failed screen or app are not reported again; the failure itself
+        // always is (this guards a read that failed without saying why).
+        if diagnostics.isEmpty, let failed = (failedApps.sorted() + failedScreens.sorted()).first {
+            error(value(top, "apps"), "apps", "'\(failed)' could not be read")
+        }
         guard let name, let device else { return nil }
         let scenario = Scenario(name: name, description: description, seed: seed, device: device, apps: apps,
                                 script: script, path: path, replay: replay)
         if diagnostics.isEmpty, let deviceNode = value(top, "device") {
             checkHost(scenario, deviceNode: deviceNode)
+        }
+        if diagnostics.isEmpty, let scriptNode = value(top, "script") {
+            checkWork(scenario, scriptNode: scriptNode, appsNode: value(top, "apps"))
         }
         return scenario
     }
@@ -43,12 +51,15 @@ extension ScenarioReader {
                 + "this host allows a simulation (a safe share of its physical memory, cgroup limit and process limits)")
             return
         }
-        // Clean mapped files are written to a disk file system: they must fit what is free there.
-        let cleanFiles = scenario.declaredCleanFileBytes
-        if cleanFiles > 0, let free = HostFiles.freeBytes(at: FilePath(TemporaryFiles.systemDirectory)), cleanFiles > free / 2,
-           let site = declarationSites.filter({ $0.key.hasSuffix(".clean") }).max(by: { $0.bytes < $1.bytes }) {
-            error(site.node, site.key, "the apps' clean mapped files take \(cleanFiles) bytes of disk, more than half of the "
-                + "\(free) bytes free in \(TemporaryFiles.systemDirectory); declare less")
+        // Clean mapped files and model files are written to a disk file system: they must fit
+        // what is free there.
+        let files = scenario.declaredFileBytes
+        if files > 0, let free = HostFiles.freeBytes(at: FilePath(TemporaryFiles.systemDirectory)), files > free / 2,
+           let site = declarationSites.filter({ $0.key.hasSuffix(".clean") || $0.key.hasSuffix(".model") })
+               .max(by: { $0.bytes < $1.bytes }) {
+            error(site.node, site.key, "the apps' clean mapped files and the models of the screens the script can show take "
+                + "\(Self.count(files)) bytes of disk, more than half of the \(free) bytes free in "
+                + "\(TemporaryFiles.systemDirectory); declare less")
         }
         let declared = scenario.declaredMemory
         let worst = declared.worstCaseBytes(budgetBytes: budget)
@@ -59,6 +70,37 @@ extension ScenarioReader {
                 + "(\(budget) bytes) plus the largest single allocation (\(declared.largestAllocationBytes) bytes"
                 + (site == nil ? "" : ", this one") + "), more than the \(hostLimitBytes) bytes this host allows a "
                 + "simulation; declare less or give a smaller budget")
+    }
+
+    /// The work half of the host check: what the script expands to must stay under
+    /// ``ScenarioLimits`` (views built, steps times apps).
+    mutating func checkWork(_ scenario: Scenario, scriptNode: Node, appsNode: Node?) {
+        let work = scenario.declaredWork
+        if work.viewsBuilt > ScenarioLimits.viewsBuilt {
+            error(scriptNode, "script", "the script builds up to \(Self.count(work.viewsBuilt)) views (each push and present "
+                + "its screen's tree, each launch and switch its app's launch screens, repeats multiplied), more than the "
+                + "\(ScenarioLimits.viewsBuilt) a run may build; push fewer or smaller screens")
+        }
+        if work.appSteps > ScenarioLimits.appSteps {
+            error(appsNode ?? scriptNode, "apps", "\(scenario.apps.count) apps and \(scenario.expandedStepCount) steps make "
+                + "\(Self.count(work.appSteps)) app-steps (the device looks over every app at each step), more than the "
+                + "\(ScenarioLimits.appSteps) a run may take; declare fewer apps or steps")
+        }
+    }
+
+    /// A saturated count as text.
+    static func count(_ value: Int) -> String { value == Int.max ? "more than \(Int.max)" : String(value) }
+
+    /// Counts a tree's views against what the scenario's screens may describe in all
+    /// (``ScenarioLimits/describedViews``), before the tree is built; an error when over.
+    mutating func describes(views: Int, _ node: Node, _ key: String) -> Bool {
+        let wasOver = describedViews > ScenarioLimits.describedViews
+        describedViews = describedViews.addingSaturating(views)
+        guard describedViews > ScenarioLimits.describedViews else { return true }
+        guard !wasOver else { return false }  // said once, at the tree that went over
+        error(node, "\(key).tree", "the screens describe \(Self.count(describedViews)) views with this tree (\(views) views), "
+            + "more than the \(ScenarioLimits.describedViews) a scenario may describe; use smaller trees or fewer screens")
+        return false
     }
 
     /// A whole number from 0 to 2^64-1 (a seed).
@@ -97,6 +139,16 @@ extension ScenarioReader {
         let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
         let inactiveLimit = value(map, "app_limit_inactive").flatMap { bytes($0, "device.app_limit_inactive") }
         let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
+        // The profile is read now, so that a name that reaches none fails validation, located
+        // here, rather than the run.
+        if let profile, let profileNode = value(map, "profile") {
+            do {
+                _ = try ProfileLibrary.load(ProfileReference(profile))
+            } catch {
+                let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
+                self.error(profileNode, "device.profile", "cannot use the profile \(Self.quote(profile)): \(reasons)")
+            }
+        }
         var content: [String: Double] = [:]
         if let contentNode = value(map, "content"), let kinds = mapping(contentNode, "device.content", allowed: DeviceProfile.contentKinds) {
             for (kindNode, ratioNode) in kinds {
@@ -131,7 +183,7 @@ extension ScenarioReader {
         var apps: [Scenario.AppSpec] = []
         for (_, nameNode, appNode) in distinctNames(map, "apps", what: "app") {
             guard let appName = name(nameNode, "apps") else { continue }
-            if let app = self.app(appName, appNode) { apps.append(app) }
+            if let app = self.app(appName, appNode) { apps.append(app) } else { failedApps.insert(appName) }
         }
         return apps
     }
@@ -155,6 +207,8 @@ extension ScenarioReader {
                     if let screen = self.screen(name, screenNode, key: "\(key).screens.\(name)") {
                         screens.append(screen)
                         declarationSites.append((screen.worstCaseBytes, screenName, "\(key).screens.\(name)"))
+                    } else {
+                        failedScreens.insert(name)
                     }
                 }
             } else {
@@ -197,7 +251,8 @@ extension ScenarioReader {
             let bytesPerView = value(tree, "bytes").flatMap { bytes($0, "\(key).tree.bytes") } ?? 1024
             if let views = value(tree, "views") {
                 if let count = int(views, "\(key).tree.views", min: 1, max: Self.maximumViewsPerTree),
-                   fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key) {
+                   fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
+                   describes(views: count, treeNode, key) {
                     let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 1, max: 10_000) } ?? 4
                     view = try? ViewDescription.balanced(count: count, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
                 }
@@ -212,7 +267,8 @@ extension ScenarioReader {
                 }
                 if count > Self.maximumViewsPerTree {
                     error(treeNode, "\(key).tree", "the tree has more than \(Self.maximumViewsPerTree) views; use fewer levels or a smaller fanout")
-                } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key) {
+                } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
+                          describes(views: count, treeNode, key) {
                     do {
                         view = try ViewDescription.tree(depth: depth, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
                     } catch {
@@ -249,6 +305,7 @@ extension ScenarioReader {
         let releases = value(map, "releases_outlets").flatMap { bool($0, "\(key).releases_outlets") } ?? true
         let cache = value(map, "cache").flatMap { bytes($0, "\(key).cache") } ?? 0
         let model = value(map, "model").flatMap { bytes($0, "\(key).model") } ?? 0
+        if model > 0, let modelNode = value(map, "model") { declarationSites.append((model, modelNode, "\(key).model")) }
         guard let view else { return nil }
         if outlets > view.viewCount - 1 {
             error(value(map, "outlets"), "\(key).outlets", "\(outlets) outlets but the tree has only \(view.viewCount - 1) subviews")
@@ -275,6 +332,7 @@ extension ScenarioReader {
     mutating func hierarchy(_ node: Node, key: String, screens: Set<String>, top: Bool) -> HierarchySpec? {
         if let scalar = node.scalar {
             guard screens.contains(scalar.string) else {
+                if failedScreens.contains(scalar.string) { return nil }
                 error(node, key, "unknown screen '\(scalar.string)'; screens of this app: \(screens.sorted().joined(separator: ", "))")
                 return nil
             }
@@ -284,6 +342,7 @@ extension ScenarioReader {
         if let navNode = value(map, "nav") {
             guard let screen = string(navNode, "\(key).nav") else { return nil }
             guard screens.contains(screen) else {
+                if failedScreens.contains(screen) { return nil }
                 error(navNode, "\(key).nav", "unknown screen '\(screen)'; screens of this app: \(screens.sorted().joined(separator: ", "))")
                 return nil
             }

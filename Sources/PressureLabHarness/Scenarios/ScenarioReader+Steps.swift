@@ -4,7 +4,7 @@ import Yams
 /// The script: steps, `repeat` and `random`.
 extension ScenarioReader {
     /// The most steps a script may expand to (repeats and random steps counted).
-    static let maximumExpandedSteps = 5_000_000
+    static let maximumExpandedSteps = ScenarioLimits.expandedSteps
 
     mutating func steps(_ node: Node, _ key: String, apps: [Scenario.AppSpec], depth: Int) -> [Scenario.Step]? {
         guard let items = node.sequence else {
@@ -69,6 +69,7 @@ extension ScenarioReader {
         case "launch", "switch", "launch_background":
             guard let arg = needs("an app name"), let app = string(arg, stepKey) else { return nil }
             guard appNames.contains(app) else {
+                if failedApps.contains(app) { return nil }
                 error(arg, stepKey, "unknown app '\(app)'; apps: \(appNames.joined(separator: ", "))")
                 return nil
             }
@@ -83,6 +84,7 @@ extension ScenarioReader {
         case "push", "present":
             guard let arg = needs("a screen name"), let screen = string(arg, stepKey) else { return nil }
             guard screenNames.contains(screen) else {
+                if failedScreens.contains(screen) { return nil }
                 error(arg, stepKey, "unknown screen '\(screen)'; screens: \(screenNames.sorted().joined(separator: ", "))")
                 return nil
             }

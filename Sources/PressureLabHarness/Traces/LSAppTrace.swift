@@ -71,59 +71,167 @@ public struct LSAppTrace: Sendable {
     public let path: String
     /// The users who have events, in numeric order.
     public let users: [String]
-    private let eventsByUser: [String: [Event]]
+    /// Events by user, compact (names interned): a trace takes about 24 bytes an event.
+    private let eventsByUser: [String: [StoredEvent]]
+    private let apps: [String], sessions: [String]
+
+    /// An event as kept: the app and session as indices into the trace's name tables.
+    struct StoredEvent {
+        var timestamp: Int
+        var app: Int32
+        var session: Int32
+        var type: EventType
+    }
 
     /// The largest trace file read (LSApp's whole dataset is about 40 MB).
     public static let maximumFileBytes = 512 << 20
+    /// The shortest line that is an event (a 1-digit user, no session, a 1-byte app name, a
+    /// 6-byte event type, 4 tabs and the newline): a file of N bytes has at most N / 31 events.
+    static let minimumEventLineBytes = 31
+    /// What an event can take in memory while the trace is read (its stored form, twice for
+    /// the arrays' growth): the host check multiplies the most events a file can hold by it.
+    static let bytesPerEventRead = 2 * MemoryLayout<StoredEvent>.stride
 
-    /// Reads the trace at `path` whole: a regular file of at most ``maximumFileBytes``.
-    public static func parse(path: String) throws(TraceError) -> LSAppTrace {
-        func unreadable(_ error: FileError) -> TraceError {
-            TraceError(path: path, line: 0, reason: "cannot read the trace: \(error.reason)")
+    /// Reads the trace at `path`, streaming: a regular file of at most ``maximumFileBytes``
+    /// whose events, at the most the file can hold, fit `hostLimitBytes`. The file is read a
+    /// chunk at a time, never held whole.
+    public static func parse(path: String, hostLimitBytes: Int = .max) throws(TraceError) -> LSAppTrace {
+        let file: SequentialFile, size: Int
+        do {
+            (file, size) = try InputFile.open(FilePath(path), maximumBytes: maximumFileBytes)
+        } catch {
+            switch error {
+            case .notRegular: throw TraceError(path: path, line: 0, reason: "not a regular file")
+            case .tooLarge(let bytes, _):
+                throw TraceError(path: path, line: 0,
+                                 reason: "the trace is \(bytes) bytes, more than the \(maximumFileBytes) bytes a trace may have")
+            case .unreadable(let failure): throw TraceError(path: path, line: 0, reason: "cannot read the trace: \(failure.reason)")
+            }
         }
-        let status: Stat
-        do { status = try HostFiles.status(FilePath(path)) } catch { throw unreadable(error) }
-        guard status.type == .regular else { throw TraceError(path: path, line: 0, reason: "not a regular file") }
-        guard status.size <= maximumFileBytes else {
-            throw TraceError(path: path, line: 0,
-                             reason: "the trace is \(status.size) bytes, more than the \(maximumFileBytes) bytes a trace may have")
+        defer { file.close() }
+        let mostEvents = size / minimumEventLineBytes + 1
+        guard mostEvents.multipliedSaturating(by: bytesPerEventRead) <= hostLimitBytes else {
+            throw TraceError(path: path, line: 0, reason: "the trace's \(size) bytes can hold \(mostEvents) events, which take "
+                + "more than the \(hostLimitBytes) bytes this host allows a simulation")
         }
-        let bytes: [UInt8]
-        do { bytes = try HostFiles.contents(of: FilePath(path)) } catch { throw unreadable(error) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw TraceError(path: path, line: 0, reason: "not a UTF-8 text file")
+        var reader = Reader(path: path)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var read = 0
+        while true {
+            var failure: FileError?
+            let got = chunk.withUnsafeMutableBytes { buffer in
+                do throws(FileError) { return try file.readSome(into: buffer) } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            if let failure { throw TraceError(path: path, line: 0, reason: "cannot read the trace: \(failure.reason)") }
+            read += got
+            // A file that grows while it is read stops at the limit.
+            guard read <= maximumFileBytes else {
+                throw TraceError(path: path, line: 0, reason: "the trace grew past the \(maximumFileBytes) bytes a trace may have")
+            }
+            if got == 0 { break }
+            try reader.feed(chunk[..<got])
         }
-        return try parse(text, path: path)
+        return try reader.finish()
     }
 
     /// Parses trace text; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(TraceError) -> LSAppTrace {
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
-            throw TraceError(path: path, line: 1, reason: "the trace is empty; expected the header line "
-                + header.joined(separator: ", ") + " (separated by tabs)")
-        }
-        var events: [String: [Event]] = [:]
+        var reader = Reader(path: path)
+        try reader.feed(Array(text.utf8)[...])
+        return try reader.finish()
+    }
+
+    /// Reads a trace a chunk at a time: whole lines are parsed as they arrive, a partial one
+    /// waits for the rest.
+    struct Reader {
+        let path: String
+        var pending: [UInt8] = []
+        var lineNumber = 0
         var sawHeader = false
-        for (index, rawLine) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let number = index + 1
-            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+        var sawText = false
+        var events: [String: [StoredEvent]] = [:]
+        var appIndex: [String: Int32] = [:], sessionIndex: [String: Int32] = [:]
+        var apps: [String] = [], sessions: [String] = []
+
+        init(path: String) { self.path = path }
+
+        mutating func feed(_ bytes: ArraySlice<UInt8>) throws(TraceError) {
+            var start = bytes.startIndex
+            while let newline = bytes[start...].firstIndex(of: 0x0A) {
+                if pending.isEmpty {
+                    try line(bytes[start..<newline])
+                } else {
+                    pending += bytes[start..<newline]
+                    let whole = pending
+                    pending.removeAll(keepingCapacity: true)
+                    try line(whole[...])
+                }
+                start = newline + 1
+            }
+            pending += bytes[start...]
+            // A line longer than any event (a file without newlines) is refused as it grows.
+            if pending.count > Self.maximumLineBytes {
+                throw TraceError(path: path, line: lineNumber + 1, reason: "a line of more than \(Self.maximumLineBytes) bytes")
+            }
+        }
+
+        /// The longest line read.
+        static let maximumLineBytes = 1 << 16
+
+        mutating func finish() throws(TraceError) -> LSAppTrace {
+            if !pending.isEmpty {
+                let last = pending
+                pending = []
+                try line(last[...])
+            }
+            guard sawText else {
+                throw TraceError(path: path, line: 1, reason: "the trace is empty; expected the header line "
+                    + header.joined(separator: ", ") + " (separated by tabs)")
+            }
+            let users = events.keys.sorted { ($0.count, $0) < ($1.count, $1) }
+            return LSAppTrace(path: path, users: users, eventsByUser: events, apps: apps, sessions: sessions)
+        }
+
+        mutating func line(_ raw: ArraySlice<UInt8>) throws(TraceError) {
+            lineNumber += 1
+            var line = raw.last == 0x0D ? raw.dropLast() : raw
+            if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if !blank { sawText = true }
+            if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
+                throw TraceError(path: path, line: lineNumber, reason: "not UTF-8 text")
+            }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
             if !sawHeader {
-                guard fields.map({ String(decoding: $0, as: UTF8.self) }) == header else {
-                    throw TraceError(path: path, line: number, reason: "expected the header line "
+                // The first line is the header; a file of blank lines only is empty (said at the end).
+                if blank, !sawText { return }
+                guard lineNumber == 1, fields.count == header.count,
+                      zip(fields, Self.headerBytes).allSatisfy({ $0.elementsEqual($1) }) else {
+                    throw TraceError(path: path, line: 1, reason: "expected the header line "
                         + header.joined(separator: ", ") + " (separated by tabs)")
                 }
                 sawHeader = true
-                continue
+                return
             }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let event = try Self.event(fields, path: path, line: number)
-            events[event.user, default: []].append(event)
+            if blank { return }
+            let event = try LSAppTrace.event(fields, path: path, line: lineNumber)
+            events[event.user, default: []].append(StoredEvent(timestamp: event.timestamp, app: Self.intern(event.app, &appIndex, &apps),
+                                                               session: Self.intern(event.session, &sessionIndex, &sessions),
+                                                               type: event.type))
         }
-        let users = events.keys.sorted { ($0.count, $0) < ($1.count, $1) }
-        return LSAppTrace(path: path, users: users, eventsByUser: events)
+
+        static func intern(_ name: String, _ index: inout [String: Int32], _ table: inout [String]) -> Int32 {
+            if let known = index[name] { return known }
+            let next = Int32(table.count)
+            index[name] = next
+            table.append(name)
+            return next
+        }
+
+        static let headerBytes = header.map { Array($0.utf8) }
     }
 
     /// The users of the trace at `path`, in numeric order (for a sweep over users).
@@ -133,7 +241,9 @@ public struct LSAppTrace: Sendable {
 
     /// The user's events in file order; empty for a user the trace does not have.
     public func events(of user: String) -> [Event] {
-        Self.canonicalUser(user).flatMap { eventsByUser[$0] } ?? []
+        guard let canonical = Self.canonicalUser(user), let stored = eventsByUser[canonical] else { return [] }
+        return stored.map { Event(user: canonical, session: sessions[Int($0.session)], timestamp: $0.timestamp,
+                                  app: apps[Int($0.app)], type: $0.type) }
     }
 
     /// The user's app uses in file order, consecutive events of the same app merged into one

@@ -44,7 +44,7 @@ extension ScenarioReader {
               let traceNode, let tracePath, let userNode, let writtenUser else { return nil }
         let trace: LSAppTrace
         do {
-            trace = try LSAppTrace.parse(path: tracePath)
+            trace = try LSAppTrace.parse(path: tracePath, hostLimitBytes: hostLimitBytes)
         } catch {
             self.error(traceNode, "\(key).trace", error.description)
             return nil

@@ -52,8 +52,14 @@ public final class ContentFill: @unchecked Sendable {
     ///
     /// - Complexity: O(`buffer.count`): one copy of the random share and one `memset` a page.
     public func fill(_ buffer: UnsafeMutableRawBufferPointer, salt: UInt64) {
+        fill(buffer, salt: salt, firstPage: 0)
+    }
+
+    /// Fills `buffer` as the part of a larger block that starts at page `firstPage`: a block
+    /// filled a chunk at a time (chunks a whole number of pages) equals one filled whole.
+    public func fill(_ buffer: UnsafeMutableRawBufferPointer, salt: UInt64, firstPage: Int) {
         guard let base = buffer.baseAddress else { return }
-        var page = 0
+        var page = firstPage
         var offset = 0
         let fillByte = Int32(truncatingIfNeeded: (seed ^ salt) & 0xFF)
         while offset < buffer.count {

@@ -44,6 +44,28 @@ public final class AtomicFile {
 
     deinit { discard() }
 
+    /// Removes temporaries of `destination` (`NAME.tmp-<pid>-<random>` beside it) whose
+    /// process is gone: what a writer killed with SIGKILL left. A temporary whose process
+    /// id is alive is kept, whoever holds that id now (process ids are reused), so that a
+    /// writer still at work never loses its file. Returns the paths removed.
+    @discardableResult
+    public static func removeAbandonedTemporaries(of destination: FilePath) -> [FilePath] {
+        guard let name = destination.lastComponent?.string else { return [] }
+        let parent = destination.removingLastComponent()
+        let directory = parent.isEmpty ? FilePath(".") : parent
+        let prefix = "\(name).tmp-"
+        var removed: [FilePath] = []
+        for entry in HostFiles.entries(of: directory) where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = directory.appending(entry)
+            HostFiles.remove(path)
+            removed.append(path)
+        }
+        return removed
+    }
+
     /// Sets the temporary's permission bits (kept by the rename).
     public func setPermissions(_ permissions: FilePermissions) throws(FileError) {
         try file.setPermissions(permissions)

@@ -63,6 +63,20 @@ public enum HostFiles {
         return try file.readToEnd()
     }
 
+    /// The names in a directory (not `.` and `..`); empty when it cannot be read.
+    public static func entries(of directory: FilePath) -> [String] {
+        guard let stream = directory.withPlatformString({ opendir($0) }) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// Creates (or truncates) `path` for writing and returns its descriptor, for a child
     /// process to write into (the caller closes it, or hands it over).
     public static func create(_ path: FilePath, permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead]) throws(FileError) -> FileDescriptor {

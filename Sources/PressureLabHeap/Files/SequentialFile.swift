@@ -32,6 +32,12 @@ public final class SequentialFile {
         descriptor = try Self.open(path, .readOnly, [.closeOnExec], nil)
     }
 
+    /// Opens an existing `path` for reading with these open options.
+    init(reading path: FilePath, options: FileDescriptor.OpenOptions) throws(FileError) {
+        self.path = path
+        descriptor = try Self.open(path, .readOnly, options, nil)
+    }
+
     /// Opens an existing file (a device, a FIFO) for writing in place.
     public init(writingInPlace path: FilePath) throws(FileError) {
         self.path = path
@@ -76,6 +82,20 @@ public final class SequentialFile {
             done += got
         }
         bytesTransferred += buffer.count
+    }
+
+    /// Reads what the file gives next into `buffer`, up to its size: the bytes read, 0 at the
+    /// end of the file.
+    public func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        guard let descriptor else { throw FileError(.read, path, .badFileDescriptor) }
+        guard !buffer.isEmpty else { return 0 }
+        do {
+            let got = try descriptor.read(into: buffer, retryOnInterrupt: true)
+            bytesTransferred += got
+            return got
+        } catch {
+            throw FileError(.read, path, (error as? Errno) ?? .ioError)
+        }
     }
 
     /// Reads what is left of the file, to its end. `expected` (the size the file reports) is

@@ -1,0 +1,22 @@
+import PressureLabHarness
+
+/// The sweep reader's fuzz entry point (the other readers' are ``FuzzEntryPoints``, which
+/// cannot see this module): arbitrary bytes through ``SweepFile/parse(_:path:)``.
+public enum SweepFuzzing {
+    /// Entry points by fuzz target, as ``FuzzEntryPoints/byTarget``.
+    public static let byTarget: [String: FuzzEntryPoints.EntryPoint] = ["FuzzSweep": sweep]
+
+    /// Reads `bytes` as a sweep file (text as ``SweepFile/load(path:)`` reads it); whether it
+    /// was accepted.
+    @discardableResult
+    public static func sweep(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            let file = try SweepFile.parse(text, path: "fuzz/sweep.yaml")
+            // Expanding the axes that need no files: the product is bounded.
+            return file.policies.count * file.terminations.count * file.seeds.count <= SweepFile.maximumCells
+        } catch {
+            return false
+        }
+    }
+}
