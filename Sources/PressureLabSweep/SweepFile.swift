@@ -123,7 +123,7 @@ struct SweepReader {
             }
             values[key] = value
         }
-        if values["sweep"]?.int != 1 { problem(values["sweep"] ?? root, "sweep", "expected 'sweep: 1' (the format's version)") }
+        if values["sweep"]?.wholeNumber != 1 { problem(values["sweep"] ?? root, "sweep", "expected 'sweep: 1' (the format's version)") }
         let base = FilePath(path).removingLastComponent()
         let name = FilePath(path).stem ?? "sweep"
         var output = "\(base.isEmpty ? "." : base.string)/\(name)-results"
@@ -143,7 +143,7 @@ struct SweepReader {
         let seeds = self.seeds(values["seeds"])
         var repeats = 1
         if let node = values["repeat"] {
-            if let count = node.int, (1...ScenarioLimits.repeats).contains(count) { repeats = count } else {
+            if let count = node.wholeNumber, (1...ScenarioLimits.repeats).contains(count) { repeats = count } else {
                 problem(node, "repeat", "expected a whole number from 1 to \(ScenarioLimits.repeats)")
             }
         }

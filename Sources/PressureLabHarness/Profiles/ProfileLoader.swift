@@ -53,7 +53,7 @@ struct ProfileReader {
 
     mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
         guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
-        if let version = base.required(top, "profile", in: root, path: ""), version.int != 1 {
+        if let version = base.required(top, "profile", in: root, path: ""), version.wholeNumber != 1 {
             base.error(version, "profile", "unsupported profile format \(base.describe(version)); this build reads version 1")
         }
         let name = base.required(top, "name", in: root, path: "").flatMap { base.name($0, "name") }

@@ -208,7 +208,7 @@ struct ScenarioReader {
     }
 
     mutating func int(_ node: Node, _ key: String, min: Int, max: Int = Int.max) -> Int? {
-        guard node.scalar != nil, let value = node.int else {
+        guard node.scalar != nil, let value = node.wholeNumber else {
             error(node, key, "expected a whole number (\(min) or more), got \(describe(node))")
             return nil
         }

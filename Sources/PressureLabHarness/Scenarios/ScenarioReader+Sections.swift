@@ -8,7 +8,7 @@ extension ScenarioReader {
     mutating func scenario(_ root: Node) -> Scenario? {
         guard let top = mapping(root, "", allowed: Self.topKeys) else { return nil }
         if let version = required(top, "scenario", in: root, path: "") {
-            if version.int != 1 {
+            if version.wholeNumber != 1 {
                 error(version, "scenario", "unsupported format version \(describe(version)); this build reads version 1")
             }
         }
