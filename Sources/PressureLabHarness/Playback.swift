@@ -67,6 +67,11 @@ struct Playback {
         if !applied { skipped += 1 }
         // Refused allocations end their apps, and pressure follows every step that changed memory.
         try device.finishStep()
+        // Views rebuilt after unloads are work the declarations cannot foresee: bounded here.
+        if self.step % 64 == 0 {
+            let built = device.apps.reduce(0) { $0.addingSaturating($1.app.runtime.work.viewsDecoded) }
+            if built > ScenarioLimits.viewsBuilt { throw WorkLimitExceeded(viewsBuilt: built, step: self.step) }
+        }
         guard HeapBlock.hostAllocationFailures == failuresBefore else {
             throw RuntimeError.memoryRefused(app: "", .hostAllocationFailed(bytes: 0))
         }

@@ -59,16 +59,19 @@ public struct SweepDirectory: Sendable {
     /// there is no `cells/` yet. A directory that cannot be read is an error, never "empty".
     public func finishedIndices() throws(SweepError) -> [Int] {
         try names().compactMap { name -> Int? in
-            guard name.hasSuffix(".json"), !name.hasSuffix(".failed.json") else { return nil }
-            return Int(name.dropLast(5))
+            // Exactly NNNNNN.json as the tool names them: `-1.json` or `+5.json` is no cell.
+            guard name.hasSuffix(".json"), let index = Int(name.dropLast(5)), index >= 0, name == "\(Self.name(index)).json"
+            else { return nil }
+            return index
         }.sorted()
     }
 
     /// The indices of the cells that failed (and have not succeeded since).
     public func failedIndices() throws(SweepError) -> [Int] {
         try names().compactMap { name -> Int? in
-            guard name.hasSuffix(".failed.json") else { return nil }
-            return Int(name.dropLast(12))
+            guard name.hasSuffix(".failed.json"), let index = Int(name.dropLast(12)), index >= 0,
+                  name == "\(Self.name(index)).failed.json" else { return nil }
+            return index
         }.sorted()
     }
 

@@ -42,7 +42,7 @@ public enum SweepMerge {
         var owner: [Int: String] = [:]
         for (directory, _) in manifests {
             for index in try directory.finishedIndices() {
-                guard index < reference.cells else {
+                guard (0..<reference.cells).contains(index) else {
                     throw .mergeRefused("\(directory.path) holds cell \(index), but the sweep has \(reference.cells) cells")
                 }
                 if let other = owner[index] {
@@ -108,10 +108,22 @@ public enum SweepMerge {
                 json.discard()
                 throw error
             }
+            // The old database is kept aside until the results are in place, and put back if
+            // they cannot be: a failed merge leaves both files as they were.
+            var previous: FilePath?
             if let database, let databaseTemporary {
+                if HostFiles.statusIfPresent(FilePath(database), followingLinks: false) != nil {
+                    let aside = FilePath("\(databaseTemporary).previous")
+                    do { try HostFiles.rename(FilePath(database), to: aside) } catch {
+                        json.discard()
+                        throw error
+                    }
+                    previous = aside
+                }
                 do {
                     try HostFiles.rename(FilePath(databaseTemporary), to: FilePath(database))
                 } catch {
+                    if let previous { try? HostFiles.rename(previous, to: FilePath(database)) }
                     json.discard()
                     throw error
                 }
@@ -119,9 +131,12 @@ public enum SweepMerge {
             do {
                 try json.replaceDestination()
             } catch {
-                if let database { HostFiles.remove(FilePath(database)) }
+                if let database {
+                    if let previous { try? HostFiles.rename(previous, to: FilePath(database)) } else { HostFiles.remove(FilePath(database)) }
+                }
                 throw error
             }
+            if let previous { HostFiles.remove(previous) }
         } catch {
             if let databaseTemporary { HostFiles.remove(FilePath(databaseTemporary)) }
             throw .io(error.description)

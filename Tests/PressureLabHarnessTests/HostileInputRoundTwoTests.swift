@@ -39,11 +39,11 @@ struct HostileInputRoundTwoTests {
     func viewsBuilt() throws {
         let screens = "      home: {}\n      big: { tree: { views: 1000000, bytes: 1B } }"
         let found = Self.diagnostics(Self.scenario(screens: screens,
-                                                   script: "  - launch: a0\n  - repeat: { times: 60, steps: [ { push: big }, pop ] }"))
+                                                   script: "  - launch: a0\n  - repeat: { times: 60, steps: [ { push: big } ] }"))
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix("h.yaml:12:3: script: the script builds up to 60000001 views") == true)
         // 49 pushes are within the limit, and the count is exact: 49 x 1,000,000 + the launch.
-        let ok = try ScenarioLoader().parse(Self.scenario(screens: screens, script: "  - launch: a0\n  - repeat: { times: 49, steps: [ { push: big }, pop ] }"),
+        let ok = try ScenarioLoader().parse(Self.scenario(screens: screens, script: "  - launch: a0\n  - repeat: { times: 49, steps: [ { push: big } ] }"),
                                             path: "h.yaml")
         #expect(ok.declaredWork.viewsBuilt == 49_000_001)
         #expect(ok.declaredWork.describedViews == 1_000_001)
@@ -114,6 +114,16 @@ struct HostileInputRoundTwoTests {
         #expect(written.firstIndex { $0 != 0 } != nil)
         #expect(written.indices.first { written[$0] != whole[$0] } == nil, "the streamed model differs from a whole fill")
         #expect(HostFiles.statusIfPresent(FilePath(bundle.modelPath(for: "never"))) == nil)
+    }
+
+    @Test("a run with ten unshown 3 GiB models and a 48 MiB budget writes no model file and holds none")
+    func unshownModels() throws {
+        let path = Executable.fixtures.appendingPathComponent("hostile/unshown-models.yaml").path
+        let scenario = try ScenarioLoader().load(path: path)
+        #expect(scenario.declaredModelFileBytes == 0)
+        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: try ProfileLibrary.load(nil))
+        #expect(run.metrics.peakRetainedBytes < 1 << 20)
+        #expect(run.metrics.work?.storageWriteBytes == 0)
     }
 
     @Test("the disk check counts the models of the screens the script can show, not the unshown")
@@ -196,6 +206,28 @@ struct HostileInputRoundTwoTests {
     func shardBounds() {
         #expect(throws: SweepError.invalidShard("1/1000000000000")) { try Shard(parsing: "1/1000000000000") }
         #expect((try? Shard(parsing: "3/1000000"))?.count == 1_000_000)
+    }
+
+    @Test("a record named like a cell but not one (-1.json, +5.json, 5.json) is no finished cell")
+    func strictRecordNames() throws {
+        let directory = try Executable.temporaryDirectory("names")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sweep = SweepDirectory(path: directory.path)
+        try sweep.create()
+        for name in ["-1.json", "+5.json", "5.json", "000007.json", "000003.failed.json", "-00003.failed.json"] {
+            #expect(FileManager.default.createFile(atPath: "\(sweep.cellsPath)/\(name)", contents: Data()))
+        }
+        #expect(try sweep.finishedIndices() == [7])
+        #expect(try sweep.failedIndices() == [3])
+    }
+
+    @Test("views rebuilt after unloads count too: a random mix of switches counts whole launch hierarchies")
+    func randomWork() throws {
+        let screens = "      home: { tree: { views: 1000, bytes: 1B } }\n      big: { tree: { views: 100000, bytes: 1B } }"
+        let scenario = try ScenarioLoader().parse(Self.scenario(screens: screens, script:
+            "  - launch: a0\n  - random: { steps: 100, mix: { switch: 1, idle: 3 } }\n  - pop", apps: 2), path: "h.yaml")
+        // Launch 1,000; 25 switches of a 1,000-view hierarchy; the pop may reload the largest screen.
+        #expect(scenario.declaredWork.viewsBuilt == 1_000 + 25 * 1_000 + 100_000)
     }
 
     // MARK: - 4. Inputs that are not regular files
@@ -302,6 +334,17 @@ struct HostileInputRoundTwoTests {
                                          "--database", badDatabase], in: directory)
         #expect(failed.status == 1)
         #expect(!FileManager.default.fileExists(atPath: results), "the results were left without their database")
+        // A merge that fails after the database is written leaves the previous pair as it was.
+        let goodDatabase = directory.appendingPathComponent("merged.sqlite").path
+        let first = try Executable.run(["merge", directory.appendingPathComponent("results").path, "--output", results], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: goodDatabase))
+        let folderResults = directory.appendingPathComponent("a-folder").path
+        try FileManager.default.createDirectory(atPath: folderResults, withIntermediateDirectories: false)
+        let intoFolder = try Executable.run(["merge", directory.appendingPathComponent("results").path, "--output", folderResults,
+                                             "--database", goodDatabase], in: directory)
+        #expect(intoFolder.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: goodDatabase)) == before)
         let same = try Executable.run(["merge", directory.appendingPathComponent("results").path, "--output", results,
                                        "--database", results], in: directory)
         #expect(same.status == 64 && same.stderr.contains("name the same file"))
@@ -320,10 +363,15 @@ struct HostileInputRoundTwoTests {
         let dead = directory.appendingPathComponent("trace.jsonl.tmp-\(child.processIdentifier)-abc").path
         let alive = directory.appendingPathComponent("trace.jsonl.tmp-1-def").path
         let other = directory.appendingPathComponent("other.jsonl.tmp-\(child.processIdentifier)-abc").path
-        for path in [dead, alive, other] { #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+        let fresh = directory.appendingPathComponent("trace.jsonl.tmp-\(child.processIdentifier)-new").path
+        for path in [dead, alive, other, fresh] { #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8))) }
+        // Untouched for two minutes, but for the fresh one (a writer this host may not see).
+        for path in [dead, alive, other] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: path)
+        }
         let removed = AtomicFile.removeAbandonedTemporaries(of: FilePath(destination.path))
         #expect(removed.map(\.string) == [dead])
-        #expect(FileManager.default.fileExists(atPath: alive) && FileManager.default.fileExists(atPath: other))
+        for path in [alive, other, fresh] { #expect(FileManager.default.fileExists(atPath: path)) }
     }
 
     // MARK: - 7. Gates that passed on nothing

@@ -92,6 +92,7 @@ extension ViewController {
         guard model == nil, screen.modelBytes > 0 else { return }
         let bundle = runtime.bundle
         let name = screen.name
+        try bundle.writePendingModel(for: name)
         let start = MonotonicClock.now()
         let workBefore = runtime.work
         let gate = runtime.memoryGate

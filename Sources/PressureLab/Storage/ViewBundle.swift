@@ -91,7 +91,13 @@ public final class ViewBundle: @unchecked Sendable {
         pendingModels[screen] = (bytes, fill)
     }
 
-    /// Models declared and not yet written, by screen.
+    /// Writes the screen's model file if it was declared and not written yet (before a timed
+    /// read, so that the write is not counted as the read).
+    public func writePendingModel(for screen: String) throws(RuntimeError) {
+        if let pending = pendingModels[screen] { try writeModel(bytes: pending.bytes, for: screen, fill: pending.fill) }
+    }
+
+    /// Models declared and not yet written, by screen (a bundle is used by one run's thread).
     private var pendingModels: [String: (bytes: Int, fill: ContentFill?)] = [:]
 
     /// Writes a scratch file of the bundle atomically, without flushing it to the device:

@@ -69,10 +69,10 @@ public enum GatedMetric: String, CaseIterable, Sendable {
         }
     }
 
-    /// The names of the baselined metrics of one kind, in declaration order.
     /// Every metric a baseline holds, by name.
     public static let baselinedNames = Set(allCases.filter(\.isBaselined).map(\.rawValue))
 
+    /// The names of the baselined metrics of one kind, in declaration order.
     static func names(_ kind: Kind) -> [String] {
         allCases.filter { $0.kind == kind && $0.isBaselined }.map(\.rawValue)
     }

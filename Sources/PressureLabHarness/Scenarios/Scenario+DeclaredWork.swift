@@ -43,22 +43,36 @@ public enum ScenarioLimits {
 extension Scenario {
     /// The scenario's declared work (see ``DeclaredWork``).
     public var declaredWork: DeclaredWork {
-        let screens = Dictionary(apps.flatMap { $0.screens.map { ($0.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        // A name reaches every app that declares it: the largest screen of that name counts.
+        let screens = Dictionary(apps.flatMap { $0.screens.map { ($0.name, $0.describedViews) } }, uniquingKeysWith: max)
         let described = apps.flatMap(\.screens).map(\.describedViews).saturatingSum()
-        let largestScreen = screens.values.map(\.describedViews).max() ?? 0
+        let largestScreen = screens.values.max() ?? 0
         var launchViews: [String: Int] = [:]
         for app in apps {
             let own = Dictionary(app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             launchViews[app.name] = app.root.screenNames.map { own[$0]?.describedViews ?? 0 }.saturatingSum()
         }
+        let largestLaunch = launchViews.values.max() ?? 0
         var built = 0
         func walk(_ steps: [Step], times: Int) {
             for step in steps {
                 let views: Int
                 switch step {
-                case .push(let name), .present(let name): views = screens[name]?.describedViews ?? 0
+                case .push(let name), .present(let name): views = screens[name] ?? 0
                 case .launch(let app), .switchTo(let app), .launchBackground(let app): views = launchViews[app] ?? 0
-                case .random(let count, _): views = largestScreen.multipliedSaturating(by: count)
+                // A step that reveals a controller can reload its view (unloaded under pressure).
+                case .pop, .popToRoot, .selectTab, .dismiss: views = largestScreen
+                case .random(let count, let mix):
+                    // The drawn steps that build: screens, and whole launch hierarchies for `switch`,
+                    // as many as the mix's weights give (rounded up).
+                    let total = mix.values.reduce(0, +)
+                    func share(_ kinds: [RandomStepKind]) -> Int {
+                        guard total > 0 else { return 0 }
+                        let weight = kinds.compactMap { mix[$0] }.reduce(0, +)
+                        return Int((Double(count) * weight / total).rounded(.up))
+                    }
+                    views = largestScreen.multipliedSaturating(by: share([.push, .present, .pop, .popToRoot, .selectTab, .dismiss]))
+                        .addingSaturating(largestLaunch.multipliedSaturating(by: share([.switchApp])))
                 case .repeatSteps(let count, let inner):
                     walk(inner, times: times.multipliedSaturating(by: count))
                     continue
@@ -70,6 +84,18 @@ extension Scenario {
         walk(script, times: 1)
         return DeclaredWork(describedViews: described, viewsBuilt: built,
                             appSteps: expandedStepCount.multipliedSaturating(by: max(1, apps.count)))
+    }
+}
+
+/// A run that built more views than ``ScenarioLimits/viewsBuilt``: what the declarations
+/// cannot foresee (views rebuilt after memory warnings, restorations) is bounded as it happens.
+public struct WorkLimitExceeded: Error, CustomStringConvertible {
+    public var viewsBuilt: Int
+    public var step: Int
+
+    public var description: String {
+        "the run built \(viewsBuilt) views by step \(step), more than the \(ScenarioLimits.viewsBuilt) a run may build "
+            + "(views rebuilt after unloads count); stopped"
     }
 }
 

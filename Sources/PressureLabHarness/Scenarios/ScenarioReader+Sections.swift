@@ -78,7 +78,8 @@ extension ScenarioReader {
         let work = scenario.declaredWork
         if work.viewsBuilt > ScenarioLimits.viewsBuilt {
             error(scriptNode, "script", "the script builds up to \(Self.count(work.viewsBuilt)) views (each push and present "
-                + "its screen's tree, each launch and switch its app's launch screens, repeats multiplied), more than the "
+                + "its screen's tree, each launch and switch its app's launch screens, each pop, dismiss and tab switch the "
+                + "largest screen it may reload, repeats multiplied), more than the "
                 + "\(ScenarioLimits.viewsBuilt) a run may build; push fewer or smaller screens")
         }
         if work.appSteps > ScenarioLimits.appSteps {

@@ -88,9 +88,12 @@ public struct LSAppTrace: Sendable {
     /// The shortest line that is an event (a 1-digit user, no session, a 1-byte app name, a
     /// 6-byte event type, 4 tabs and the newline): a file of N bytes has at most N / 31 events.
     static let minimumEventLineBytes = 31
-    /// What an event can take in memory while the trace is read (its stored form, twice for
-    /// the arrays' growth): the host check multiplies the most events a file can hold by it.
-    static let bytesPerEventRead = 2 * MemoryLayout<StoredEvent>.stride
+    /// What an event can take in memory while the trace is read: its stored form, twice for
+    /// the arrays' growth, and two new names (app, session) in the name tables, each a string
+    /// and a dictionary entry (about 96 bytes, an estimate) besides its text. The host check
+    /// multiplies the most events a file can hold by it and adds the file's size (the names'
+    /// text at most).
+    static let bytesPerEventRead = 2 * MemoryLayout<StoredEvent>.stride + 2 * 96
 
     /// Reads the trace at `path`, streaming: a regular file of at most ``maximumFileBytes``
     /// whose events, at the most the file can hold, fit `hostLimitBytes`. The file is read a
@@ -110,7 +113,7 @@ public struct LSAppTrace: Sendable {
         }
         defer { file.close() }
         let mostEvents = size / minimumEventLineBytes + 1
-        guard mostEvents.multipliedSaturating(by: bytesPerEventRead) <= hostLimitBytes else {
+        guard mostEvents.multipliedSaturating(by: bytesPerEventRead).addingSaturating(size) <= hostLimitBytes else {
             throw TraceError(path: path, line: 0, reason: "the trace's \(size) bytes can hold \(mostEvents) events, which take "
                 + "more than the \(hostLimitBytes) bytes this host allows a simulation")
         }
@@ -249,13 +252,17 @@ public struct LSAppTrace: Sendable {
     /// The user's app uses in file order, consecutive events of the same app merged into one
     /// use; empty for a user the trace does not have.
     public func uses(of user: String) -> [AppUse] {
+        guard let canonical = Self.canonicalUser(user), let stored = eventsByUser[canonical] else { return [] }
+        // From the stored events (apps compared by their index), never a copy of every event.
         var uses: [AppUse] = []
-        for event in events(of: user) {
-            if let last = uses.last, last.app == event.app {
-                uses[uses.count - 1].end = max(last.end, event.timestamp)
+        var lastApp: Int32 = -1
+        for event in stored {
+            if event.app == lastApp, !uses.isEmpty {
+                uses[uses.count - 1].end = max(uses[uses.count - 1].end, event.timestamp)
                 uses[uses.count - 1].events += 1
             } else {
-                uses.append(AppUse(app: event.app, start: event.timestamp, end: event.timestamp))
+                uses.append(AppUse(app: apps[Int(event.app)], start: event.timestamp, end: event.timestamp))
+                lastApp = event.app
             }
         }
         return uses

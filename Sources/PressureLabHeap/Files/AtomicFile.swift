@@ -46,8 +46,10 @@ public final class AtomicFile {
 
     /// Removes temporaries of `destination` (`NAME.tmp-<pid>-<random>` beside it) whose
     /// process is gone: what a writer killed with SIGKILL left. A temporary whose process
-    /// id is alive is kept, whoever holds that id now (process ids are reused), so that a
-    /// writer still at work never loses its file. Returns the paths removed.
+    /// id is alive is kept, whoever holds that id now (process ids are reused), and so is one
+    /// changed in the last minute (a writer on another host or in another process namespace,
+    /// whose id this host cannot see), so that a writer still at work never loses its file.
+    /// Returns the paths removed.
     @discardableResult
     public static func removeAbandonedTemporaries(of destination: FilePath) -> [FilePath] {
         guard let name = destination.lastComponent?.string else { return [] }
@@ -60,6 +62,8 @@ public final class AtomicFile {
             guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0, pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             let path = directory.appending(entry)
+            guard let status = HostFiles.statusIfPresent(path, followingLinks: false), status.type == .regular,
+                  time(nil) - status.st_mtim.tv_sec > 60 else { continue }
             HostFiles.remove(path)
             removed.append(path)
         }

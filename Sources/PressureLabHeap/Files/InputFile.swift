@@ -99,6 +99,6 @@ extension SequentialFile {
     /// Opens an existing `path` for reading without waiting (a FIFO with no writer opens at
     /// once), so that its type can be checked before any read.
     public convenience init(readingInput path: FilePath) throws(FileError) {
-        try self.init(reading: path, options: [.closeOnExec, .nonBlocking])
+        try self.init(reading: path, options: [.closeOnExec, .nonBlocking, FileDescriptor.OpenOptions(rawValue: O_NOCTTY)])
     }
 }
