@@ -14,7 +14,7 @@ struct DeviceCommand: ParsableCommand {
             + "apps alive after each launch and hot launches (device time), beside the published figures."
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, html }
 
     @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
     var profile: ProfileReference?
@@ -28,7 +28,7 @@ struct DeviceCommand: ParsableCommand {
     @Option(name: .long, help: "The published figures (default: fleet-published.json beside the workload, if there).")
     var published: String?
 
-    @Option(name: .long, help: "Output format: table or json (the experiment's figures with the published ones).")
+    @Option(name: .long, help: "Output format: table, json (the experiment's figures with the published ones), or html (both alive curves on a chart per configuration, hot launches with their errors).")
     var format: Format = .table
 
     @Option(name: .long, help: "Write the output to this file instead of standard output.")
@@ -73,6 +73,10 @@ struct DeviceCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let data = try encoder.encode(DeviceExperiment.Report(experiment: workload.name, configurations: outcomes))
             text = String(decoding: data, as: UTF8.self) + "\n"
+        case .html:
+            let source = publishedFigures.map { "\($0.published); \($0.source.repository) at \($0.source.commit)" }
+            text = DeviceExperimentReport.html(experiment: workload.name, source: source,
+                                               configurations: outcomes.map(DeviceExperimentReport.Configuration.init))
         case .table:
             text = Self.table(workload: workload, profile: deviceProfile, configurations: configurations, outcomes: outcomes,
                               published: publishedFigures)
