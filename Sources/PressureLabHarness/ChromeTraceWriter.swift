@@ -1,5 +1,6 @@
 import Foundation
 import PressureLab
+import PressureLabHeap
 
 /// Writes a trace in Chrome's Trace Event Format (the JSON object form), which Perfetto's UI
 /// and `chrome://tracing` open:

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PressureLab
+import PressureLabHeap
 
 /// SIGINT and SIGTERM end the process cleanly: its temporary outputs and bundle
 /// directories are removed (``TemporaryFiles``), then it exits with 128 + the signal.

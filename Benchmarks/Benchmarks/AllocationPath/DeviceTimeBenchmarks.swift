@@ -3,6 +3,7 @@
 import Benchmark
 import Foundation
 import PressureLab
+import PressureLabHeap
 import PressureLabHarness
 
 let countingPercent = BenchmarkMetric.custom("work counting on/off time (%)", polarity: .prefersSmaller, useScalingFactor: false)

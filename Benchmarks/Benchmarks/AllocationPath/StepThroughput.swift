@@ -3,6 +3,7 @@
 import Benchmark
 import Foundation
 import PressureLab
+import PressureLabHeap
 import PressureLabHarness
 
 let stepsPerSecond = BenchmarkMetric.custom("steps per second", polarity: .prefersLarger, useScalingFactor: false)

@@ -91,7 +91,11 @@ enum CleanStorage {
             }
             TemporaryFiles.register(directory)
         } else {
-            directory = try TemporaryFiles.makeDirectory(prefix: "clean")
+            do {
+                directory = try TemporaryFiles.makeDirectory(prefix: "clean")
+            } catch {
+                throw RuntimeError.bundle(path: error.path.string, reason: "cannot create a temporary directory: \(error.reason)")
+            }
         }
         state.directory = directory
         return directory

@@ -1,3 +1,4 @@
+import PressureLabHeap
 /// What a controller holds besides its view: backing stores, cache, model, user data,
 /// outlets. Every change is measured and attributed to the controller.
 extension ViewController {

@@ -1,3 +1,4 @@
+import PressureLabHeap
 /// A device: apps sharing one memory budget, pressure levels, and a termination policy.
 ///
 /// Memory in use is what jemalloc measured for each app (the sum of its runtime's ledger),

@@ -1,3 +1,4 @@
+import PressureLabHeap
 /// The name of something that happened: a lifecycle callback or a state change.
 ///
 /// Open like `Notification.Name`: the runtime defines its events as static members;

@@ -22,7 +22,11 @@ public final class ViewBundle: @unchecked Sendable {
     /// ``TemporaryFiles``), removed with the bundle, at exit, at SIGINT or SIGTERM in the
     /// command-line tool, or by the next run's sweep after a crash.
     public init(temporaryWithPrefix prefix: String = "pressurelab") throws(RuntimeError) {
-        self.directory = try TemporaryFiles.makeDirectory(prefix: "\(prefix)-bundle")
+        do {
+            self.directory = try TemporaryFiles.makeDirectory(prefix: "\(prefix)-bundle")
+        } catch {
+            throw .bundle(path: error.path.string, reason: "cannot create a temporary directory: \(error.reason)")
+        }
         self.removesOnDeinit = true
     }
 

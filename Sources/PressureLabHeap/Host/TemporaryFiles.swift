@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import PressureLabHeap
 import SystemPackage
 
 /// The process's temporary files and directories, and their removal however the process
@@ -68,8 +67,8 @@ public enum TemporaryFiles {
 
     /// Creates a fresh directory `<parent>/<prefix>-XXXXXX` under this process's parent
     /// directory (created first if needed) and returns its path.
-    public static func makeDirectory(prefix: String) throws(RuntimeError) -> String {
-        try withLock { () throws(RuntimeError) -> String in
+    public static func makeDirectory(prefix: String) throws(FileError) -> String {
+        try withLock { () throws(FileError) -> String in
             let parent = try parentDirectory()
             return try makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX", in: parent)
         }
@@ -162,7 +161,7 @@ public enum TemporaryFiles {
     }
 
     /// This process's parent directory, created on first use. Called with the lock held.
-    private static func parentDirectory() throws(RuntimeError) -> String {
+    private static func parentDirectory() throws(FileError) -> String {
         if let parent = state.parent, HostFiles.statusIfPresent(FilePath(parent), followingLinks: false) != nil {
             return parent
         }
@@ -174,11 +173,11 @@ public enum TemporaryFiles {
     }
 
     /// A new directory from a template ending in `XXXXXX`; the error names `parent`.
-    private static func makeUniqueDirectory(_ template: String, in parent: String) throws(RuntimeError) -> String {
+    private static func makeUniqueDirectory(_ template: String, in parent: String) throws(FileError) -> String {
         do {
             return try HostFiles.makeUniqueDirectory(template: FilePath(template)).string
         } catch {
-            throw .bundle(path: parent, reason: "cannot create a temporary directory: \(error.reason)")
+            throw FileError(.createDirectory, FilePath(parent), error.errno)
         }
     }
 
