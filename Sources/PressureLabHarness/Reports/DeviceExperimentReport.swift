@@ -76,7 +76,7 @@ public enum DeviceExperimentReport {
 
     /// Apps alive after each launch: the modelled curve, and the published one dashed.
     static func aliveChart(_ configuration: Configuration, id: String) -> String {
-        let width = 640.0, height = 260.0, left = 44.0, right = 130.0, top = 12.0, bottom = 34.0
+        let width = 680.0, height = 260.0, left = 44.0, right = 170.0, top = 12.0, bottom = 34.0
         let published = configuration.publishedAlive ?? []
         let launches = max(configuration.aliveAfterLaunch.count, published.count, 1)
         let highest = Double(max(configuration.aliveAfterLaunch.max() ?? 0, published.max() ?? 0, 1))
