@@ -1,7 +1,7 @@
 import PressureLab
 import PressureLabHeap
 
-/// The results file, `pressurelab.results/1` (`shared/design.md` section 6). Fields may be
+/// The results file, `pressurelab.results/1` (docs/formats.md, "Results"). Fields may be
 /// added; none of these may be renamed or dropped within version 1.
 public struct ResultsFile: Codable, Sendable {
     public var schema = "pressurelab.results/1"

@@ -6,7 +6,7 @@ import PressureLabHeap
 /// `pressurelab`: simulate an app runtime under memory pressure, with real memory.
 @main
 struct PressureLabCommand: ParsableCommand {
-    /// Runs the command. Bad usage exits 64 (design.md), not ArgumentParser's default.
+    /// Runs the command. Bad usage exits 64 (docs/formats.md), not ArgumentParser's default.
     /// SIGINT and SIGTERM are handled first (``SignalCleanup``), the temporary
     /// directories of crashed runs are swept, and every way out removes this process's
     /// temporaries before it exits.

@@ -5,7 +5,7 @@ import PressureLabHarness
 import PressureLabHeap
 import PressureLabSweep
 
-/// Exit codes of design.md section 5.
+/// Exit codes (docs/formats.md).
 enum ExitCodes {
     static let runFailed = ExitCode(1)
     static let regression = ExitCode(2)

@@ -199,7 +199,7 @@ struct EndToEndTests {
     }
 }
 
-/// Checks the fields of `pressurelab.results/1` (design.md section 6).
+/// Checks the fields of `pressurelab.results/1` (docs/formats.md, "Results").
 enum SchemaCheck {
     static func keys(_ object: [String: Any], _ required: [String], _ where_: String) {
         for key in required { #expect(object[key] != nil, "\(where_): missing '\(key)'") }

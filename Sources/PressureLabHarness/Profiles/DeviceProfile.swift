@@ -1,6 +1,6 @@
 import PressureLab
 
-/// A device profile, format version 1 (`shared/design.md` section 7): the modelled device's
+/// A device profile, format version 1 (docs/formats.md, "Device profile"): the modelled device's
 /// memory, its compressor, and the per-unit costs of its work, each with its source.
 public struct DeviceProfile: Sendable, Equatable {
     /// The platform: its default termination policy and how warnings or trim levels arrive.

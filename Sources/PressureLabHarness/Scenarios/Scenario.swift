@@ -1,6 +1,6 @@
 import PressureLab
 
-/// A scenario, format version 1 (`shared/design.md` section 4): a device, apps with their
+/// A scenario, format version 1 (docs/formats.md, "Scenario"): a device, apps with their
 /// screens and hierarchy, and a script of steps.
 public struct Scenario: Sendable {
     public var name: String
