@@ -19,6 +19,15 @@ struct HostileInputRoundTwoTests {
         }
     }
 
+    /// One app launched once: a run that gives real metrics in a few milliseconds.
+    static let launchOnly = """
+        scenario: 1
+        name: h
+        device: { memory: 64MiB }
+        apps: { a: { screens: { s: {} }, root: s } }
+        script: [ { launch: a } ]
+        """
+
     static func scenario(screens: String, script: String, memory: String = "64MiB", apps: Int = 1) -> String {
         var text = "scenario: 1\nname: h\ndevice:\n  memory: \(memory)\napps:\n"
         for index in 0..<apps { text += "  a\(index):\n    screens:\n\(screens)\n    root: { nav: home }\n" }
@@ -186,13 +195,7 @@ struct HostileInputRoundTwoTests {
 
     @Test("a run whose cold launch is over an hour reports it at the bound, flagged in the results")
     func saturatedRunFlag() throws {
-        var metrics = try HostileRunTests.run("""
-            scenario: 1
-            name: h
-            device: { memory: 64MiB }
-            apps: { a: { screens: { s: {} }, root: s } }
-            script: [ { launch: a } ]
-            """).metrics
+        var metrics = try HostileRunTests.run(Self.launchOnly).metrics
         metrics.coldLaunchDeviceNs = LatencySummary(count: 1, p50: 1, p90: 1, p99: 1, max: 1)
         metrics.coldLaunchDeviceNs?.saturated = true
         metrics.reloadDeviceTimeNs = .max
@@ -393,13 +396,7 @@ struct HostileInputRoundTwoTests {
         let report = GateReport.check([], against: baseline)
         #expect(report.findings.isEmpty)
         let entry = try #require(baseline.entries.first)
-        var run = try HostileRunTests.run("""
-            scenario: 1
-            name: h
-            device: { memory: 64MiB }
-            apps: { a: { screens: { s: {} }, root: s } }
-            script: [ { launch: a } ]
-            """)
+        var run = try HostileRunTests.run(Self.launchOnly)
         (run.scenario, run.policy, run.termination) = (entry.scenario, entry.policy, entry.termination)
         let checked = GateReport.check([run], against: baseline)
         #expect(checked.findings.map(\.metric) == ["peakRetainedBytes"])
