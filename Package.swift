@@ -73,11 +73,18 @@ let package = Package(
         .testTarget(
             name: "PressureLabHarnessTests",
             dependencies: [
-                "PressureLabHarness", "PressureLabSweep", "PressureLab",
+                "PressureLabHarness", "PressureLabSweep", "PressureLab", "TestSupport",
                 .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Snapshots"]
         ),
+        .testTarget(
+            name: "PressureLabSweepTests",
+            dependencies: ["PressureLabSweep", "PressureLabHarness", "PressureLab", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // What the test targets share: running the built executable, the fixtures' paths.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )
 

@@ -3,6 +3,7 @@ import PressureLab
 import PressureLabHarness
 import PressureLabHeap
 import Testing
+import TestSupport
 
 @Suite("Footprint regression gates", .serialized)
 struct BaselineTests {

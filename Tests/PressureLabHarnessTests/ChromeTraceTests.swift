@@ -2,6 +2,7 @@ import Foundation
 import PressureLab
 import PressureLabHarness
 import Testing
+import TestSupport
 
 /// `--trace-format chrome`: the Trace Event Format, checked against its rules.
 @Suite("Chrome traces (Trace Event Format)")

@@ -1,65 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
 
-/// Runs the built `pressurelab` executable (`.build/debug/pressurelab`, built by
-/// `swift build --build-tests`) and checks exit codes, output files and messages.
-enum Executable {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let small = fixtures.appendingPathComponent("small.yaml").path
-
-    static var path: String {
-        for candidate in [".build/debug/pressurelab", ".build/release/pressurelab"] {
-            let path = packageRoot.appendingPathComponent(candidate).path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/pressurelab").path
-    }
-
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        /// Ended by a signal (a crash), not an exit.
-        var crashed: Bool
-    }
-
-    /// Runs the built binary (or another copy of it, `executable`) in `directory` (the
-    /// package by default), with `environment` added to this process's.
-    static func run(_ arguments: [String], executable: String = path, in directory: URL = packageRoot,
-                    environment extra: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        environment.merge(extra) { _, given in given }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self),
-                       crashed: process.terminationReason == .uncaughtSignal)
-    }
-
-    static func temporary(_ name: String) -> String {
-        NSTemporaryDirectory() + "pressurelab-e2e-\(UUID().uuidString)-\(name)"
-    }
-
-    /// A new, empty temporary directory (the caller removes it).
-    static func temporaryDirectory(_ name: String) throws -> URL {
-        let directory = URL(fileURLWithPath: temporary(name))
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-}
 
 @Suite("End to end: the pressurelab executable", .serialized)
 struct EndToEndTests {

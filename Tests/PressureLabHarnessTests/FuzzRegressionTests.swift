@@ -2,6 +2,7 @@ import Foundation
 import PressureLabHarness
 import PressureLabSweep
 import Testing
+import TestSupport
 
 /// Replays every fuzz corpus file (`Fuzz/Corpus/TARGET/seed` and `.../regressions`) through
 /// its target's entry point in-process, without libFuzzer: a reader may accept or refuse

@@ -5,6 +5,7 @@ import PressureLabHeap
 import PressureLabSweep
 import SystemPackage
 import Testing
+import TestSupport
 
 /// Hostile input, round two: one test (or more) a class of defect, each failing before its
 /// fix. Every input kind is bounded, every total saturates, every failure is clean.
@@ -328,7 +329,7 @@ struct HostileInputRoundTwoTests {
     func mergeAllOrNothing() throws {
         let directory = try Executable.temporaryDirectory("merge")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sweep = try SweepEngineTests.sweepFile(in: directory, seeds: 1)
+        let sweep = try SweepFixtures.file(in: directory, seeds: 1)
         let ran = try Executable.run(["sweep", sweep, "--jobs", "1"], in: directory)
         #expect(ran.status == 0, "\(ran.stderr)")
         let results = directory.appendingPathComponent("merged.json").path
@@ -418,7 +419,7 @@ struct HostileInputRoundTwoTests {
     func unreadableRecords() throws {
         let directory = try Executable.temporaryDirectory("resume")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sweep = try SweepEngineTests.sweepFile(in: directory, seeds: 2)
+        let sweep = try SweepFixtures.file(in: directory, seeds: 2)
         let ran = try Executable.run(["sweep", sweep, "--jobs", "1"], in: directory)
         #expect(ran.status == 0, "\(ran.stderr)")
         let results = SweepDirectory(path: directory.appendingPathComponent("results").path)

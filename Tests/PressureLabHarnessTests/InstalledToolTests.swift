@@ -1,6 +1,7 @@
 import Foundation
 import PressureLabHarness
 import Testing
+import TestSupport
 
 /// The tool works wherever it is run: the bundled scenarios and profiles travel inside the
 /// binary.

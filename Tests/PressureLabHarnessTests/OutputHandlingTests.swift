@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the `pressurelab` executable of the build these tests were built with (found next
 /// to the test bundle; `.build/debug` otherwise), with a chosen environment, standard

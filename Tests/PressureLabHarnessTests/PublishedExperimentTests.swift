@@ -2,6 +2,7 @@ import Foundation
 import PressureLab
 import PressureLabHarness
 import Testing
+import TestSupport
 
 /// Fleet's published figures beside the modelled ones (`pressurelab device`).
 @Suite("Published beside modelled: Fleet's experiment", .serialized)

@@ -1,6 +1,7 @@
 import Foundation
 import PressureLabHarness
 import Testing
+import TestSupport
 
 /// Readers refuse files that would make a gate or a report say something untrue.
 @Suite("Reader hardening: baselines, thresholds and results files")

@@ -2,6 +2,7 @@ import Foundation
 import PressureLab
 import PressureLabHarness
 import Testing
+import TestSupport
 
 @Suite("HTML and Markdown reports")
 struct ReportTests {

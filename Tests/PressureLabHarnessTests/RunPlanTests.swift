@@ -2,6 +2,7 @@ import Foundation
 import PressureLab
 import PressureLabHarness
 import Testing
+import TestSupport
 
 /// The harness's one entry point: the command line and `Footprint` both run through it.
 @Suite("Run plans")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Table and Markdown output for one small scenario, against committed snapshots.
 /// Durations vary from run to run, so both sides have them replaced by `<t>`, the

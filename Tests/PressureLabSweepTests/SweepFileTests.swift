@@ -3,6 +3,7 @@ import PressureLab
 import PressureLabHarness
 import PressureLabSweep
 import Testing
+import TestSupport
 
 /// Sweep files: their axes, the cells they expand to (in a fixed order), shards, and located errors.
 @Suite("Sweep files: axes, cells, shards, errors")

@@ -3,6 +3,7 @@ import PressureLab
 import PressureLabHarness
 import PressureLabSweep
 import Testing
+import TestSupport
 
 /// Seeded random valid sweep files: each expands to the product of its axes, in index
 /// order; its shards partition the cells; the same file spelt otherwise is the same sweep;

@@ -3,23 +3,14 @@ import GRDB
 import PressureLabHarness
 import PressureLabSweep
 import Testing
+import TestSupport
 
 /// The sweep engine through the built executable: worker processes, shards and merging,
 /// resuming after the parent is killed, failed cells, and the SQLite database.
 @Suite("Sweeps: workers, shards, merge, resume", .serialized)
 struct SweepEngineTests {
-    /// A sweep file of `cells` cells of the small scenario (two policies, seeds 1...cells/2).
     static func sweepFile(in directory: URL, seeds: Int, policies: String = "[ios6, lru]", extra: String = "") throws -> String {
-        let path = directory.appendingPathComponent("grid.yaml").path
-        try """
-            sweep: 1
-            output: results
-            scenarios: [\(Executable.small)]
-            policy: \(policies)
-            seeds: { from: 1, to: \(seeds) }
-            \(extra)
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
+        try SweepFixtures.file(in: directory, seeds: seeds, policies: policies, extra: extra)
     }
 
     /// The results' runs with host timings (measured, so never equal twice) left out.
