@@ -73,7 +73,7 @@ struct Playback {
             if built > ScenarioLimits.viewsBuilt { throw WorkLimitExceeded(viewsBuilt: built, step: self.step) }
         }
         guard HeapBlock.hostAllocationFailures == failuresBefore else {
-            throw RuntimeError.memoryRefused(app: "", .hostAllocationFailed(bytes: 0))
+            throw RuntimeError.hostOutOfMemory(step: self.step)
         }
         let used = device.usedBytes
         if let memory {

@@ -21,7 +21,7 @@ extension Device {
     /// process.
     @discardableResult
     public func launchInBackground(_ name: String) throws -> Bool {
-        guard let target = installed(name) else { throw RuntimeError.unknownScreen("app \(name)") }
+        guard let target = installed(name) else { throw RuntimeError.unknownApp(name) }
         now += 1
         guard !target.app.state.hasProcess else {
             enforce()

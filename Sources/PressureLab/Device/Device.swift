@@ -214,7 +214,7 @@ public final class Device {
     /// budget is enforced.
     @discardableResult
     public func open(_ name: String) throws -> LaunchKind {
-        guard let target = installed(name) else { throw RuntimeError.unknownScreen("app \(name)") }
+        guard let target = installed(name) else { throw RuntimeError.unknownApp(name) }
         now += 1
         // Already in front: nothing to launch or count, but the step still ends with the
         // device evaluating pressure.
