@@ -56,7 +56,8 @@ struct PressureLabCommand: ParsableCommand {
     )
 }
 
-/// The version of the tool, reported in results.
+/// The version of the tool: the one constant, ``ScenarioRunner/toolVersion``, that results,
+/// baselines and sweeps record.
 enum PressureLabVersion {
-    static let current = "0.1.0"
+    static let current = ScenarioRunner.toolVersion
 }
