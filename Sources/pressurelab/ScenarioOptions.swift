@@ -36,7 +36,7 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Also write an HTML report (SVG charts) to this file.")
     var html: String?
 
-    @Option(name: .long, help: "Output format: table, json, csv, markdown.")
+    @Option(name: .long, help: "Output format.")
     var format: ResultFormat = .table
 
     @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
@@ -45,7 +45,7 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Device profile for device time: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
     var profile: ProfileReference?
 
-    @Option(name: .long, help: "In-RAM compressor of suspended apps' memory: none, lz4, zstd (default: the profile's).")
+    @Option(name: .long, help: "In-RAM compressor of suspended apps' memory (default: the profile's).")
     var compressor: Compressor?
 
     @Option(name: .long, help: "Run through the sweep engine: each scenario and policy in a worker process of its own, N at a time (default: every run in this process).")

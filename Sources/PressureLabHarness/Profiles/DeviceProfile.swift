@@ -35,6 +35,6 @@ public struct DeviceProfile: Sendable, Equatable {
     /// The cost names a profile declares, in the order the file lists them.
     public static let costNames = ["process_start", "app_init", "first_frame", "storage_read", "storage_write", "view_decode",
                                    "view_layout", "bitmap_draw", "cache_fill", "archive_decode", "compress", "decompress"]
-    /// The kinds of memory `content:` names.
-    public static let contentKinds = ["view", "backing", "cache", "model", "user_data", "app_data"]
+    /// The kinds of memory `content:` names: ``MemoryContents/Kind``'s, in its order.
+    public static let contentKinds = MemoryContents.Kind.allCases.map(\.rawValue)
 }
