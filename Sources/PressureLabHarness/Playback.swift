@@ -45,28 +45,21 @@ struct Playback {
                 for _ in 0..<times { try run(inner) }
             case .random(let count, let mix):
                 for _ in 0..<count { try perform(draw(mix)) }
-            default:
-                try perform(step)
+            case .action(let action):
+                try perform(action)
             }
         }
     }
 
-    private mutating func perform(_ step: Scenario.Step) throws {
+    private mutating func perform(_ action: UserAction) throws {
         self.step += 1
         recorder.step = self.step
         let before = CountersSnapshot(device.metrics)
         let failuresBefore = HeapBlock.hostAllocationFailures
-        let applied: Bool
-        do {
-            applied = try apply(step)
-        } catch where device.apps.contains(where: { $0.app.runtime.memoryGate.refusal != nil }) {
-            // An allocation was refused in the middle of the step: the app is being killed,
-            // and what failed with it does not fail the run (finishStep ends the process).
-            applied = true
-        }
+        // The device applies the action and ends the step (refused allocations end their
+        // apps, pressure follows every step that changed memory).
+        let applied = try device.perform(action)
         if !applied { skipped += 1 }
-        // Refused allocations end their apps, and pressure follows every step that changed memory.
-        try device.finishStep()
         // Views rebuilt after unloads are work the declarations cannot foresee: bounded here.
         if self.step % 64 == 0 {
             let built = device.apps.reduce(0) { $0.addingSaturating($1.app.runtime.work.viewsDecoded) }
@@ -87,8 +80,8 @@ struct Playback {
             peakBytes = used
             for installed in device.apps { installed.app.runtime.ledger.markPeak() }
         }
-        let marks = Self.marks(before: before, after: device.metrics, step: step)
-        timeline.append(.init(step: self.step, event: step.label + (applied ? "" : " (skipped)"),
+        let marks = Self.marks(before: before, after: device.metrics, action: action)
+        timeline.append(.init(step: self.step, event: action.label + (applied ? "" : " (skipped)"),
                               retainedBytes: used, level: device.level.description, marks: marks.isEmpty ? nil : marks,
                               aliveApps: device.cachedAppCount))
         if self.step % 256 == 0 { progress?(self.step, total) }
@@ -115,15 +108,11 @@ struct Playback {
         }
     }
 
-    static func marks(before: CountersSnapshot, after: DeviceMetrics, step: Scenario.Step) -> [String] {
+    static func marks(before: CountersSnapshot, after: DeviceMetrics, action: UserAction) -> [String] {
         // Each kill with the limit or level it answered (docs/fidelity.md, kill reasons).
         var marks: [String] = zip(after.killOrder, after.killReasons).dropFirst(before.killed).map { "kill \($0.0) (\($0.1))" }
         if after.homeTerminations > before.homeTerminations { marks.append("terminated on home") }
-        let target: String
-        switch step {
-        case .launch(let app), .switchTo(let app), .launchBackground(let app): target = " \(app)"
-        default: target = ""
-        }
+        let target = action.app.map { " \($0)" } ?? ""
         if after.coldLaunches > before.coldLaunches { marks.append("cold launch\(target)") }
         if after.resumes > before.resumes { marks.append("resume\(target)") }
         if after.thaws > before.thaws { marks.append("thaw\(target)") }
@@ -132,90 +121,17 @@ struct Playback {
         if after.interruptions > before.interruptions { marks.append("interrupted") }
         if after.backgroundLaunches > before.backgroundLaunches { marks.append("background launch\(target)") }
         for _ in before.backgroundExpirations..<after.backgroundExpirations { marks.append("background time over") }
-        if case .warning = step { marks.append("warning") }
+        if case .warning = action { marks.append("warning") }
         return marks
     }
 
-    /// Applies one step; false when it does not apply in the current state.
-    private mutating func apply(_ step: Scenario.Step) throws -> Bool {
-        switch step {
-        case .launch(let app), .switchTo(let app):
-            try device.open(app)
-        case .home:
-            guard device.foreground != nil else { return false }
-            try device.goHome()
-        case .idle(let seconds):
-            device.idle(seconds: seconds)
-        case .interrupt(let seconds):
-            return device.interrupt(seconds: seconds)
-        case .launchBackground(let app):
-            return try device.launchInBackground(app)
-        case .warning(let level):
-            device.injectWarning(level)
-        case .push(let screen):
-            guard let app = foreground, app.runtime.registeredScreens[screen] != nil,
-                  let navigation = app.window.visibleControllers.last(where: { $0 is NavigationController }) as? NavigationController
-            else { return false }
-            try navigation.push(try app.runtime.makeController(screen: screen))
-        case .pop(let count):
-            guard let navigation = foregroundNavigation, navigation.viewControllers.count > 1 else { return false }
-            try navigation.pop(count: count)
-        case .popToRoot:
-            guard let navigation = foregroundNavigation, navigation.viewControllers.count > 1 else { return false }
-            try navigation.popToRoot()
-        case .selectTab(let index):
-            guard let tabs = foreground?.window.visibleControllers.first(where: { $0 is TabBarController }) as? TabBarController,
-                  tabs.tabs.indices.contains(index) else { return false }
-            try tabs.select(index)
-        case .present(let screen):
-            guard let app = foreground, app.runtime.registeredScreens[screen] != nil,
-                  let context = app.window.presentationContext else { return false }
-            try context.present(try app.runtime.makeController(screen: screen))
-        case .dismiss:
-            guard let top = foreground?.window.presentationContext, top.presentingViewController != nil else { return false }
-            try top.dismiss()
-        case .type(let bytes):
-            guard let top = foreground?.window.topViewController else { return false }
-            top.type(bytes: bytes)
-        case .scroll(let rows):
-            guard let table = foreground?.window.topViewController as? TableViewController else { return false }
-            table.scroll(by: rows)
-        case .repeatSteps, .random:
-            return false
-        }
-        return true
-    }
-
-    private var foregroundNavigation: NavigationController? {
-        foreground?.window.visibleControllers.last { $0 is NavigationController } as? NavigationController
-    }
-
-    /// Draws one step from the mix, with arguments from the seed.
-    private mutating func draw(_ mix: [RandomStepKind: Double]) -> Scenario.Step {
-        let kinds = mix.keys.sorted()
-        let total = kinds.reduce(0) { $0 + mix[$1]! }
-        var pick = Double.random(in: 0..<total, using: &random)
-        var kind = kinds.last!
-        for candidate in kinds {
-            pick -= mix[candidate]!
-            if pick < 0 { kind = candidate; break }
-        }
-        let appNames = scenario.apps.map(\.name)
+    /// Draws one action from the mix, with arguments from the seed (``UserAction/draw(from:apps:screens:using:)``).
+    private mutating func draw(_ mix: [UserAction.Kind: Double]) -> UserAction {
         let screens = foreground.map { app in app.runtime.registeredScreens.keys.filter { !$0.hasPrefix("ui-") }.sorted() } ?? []
-        switch kind {
-        case .push: return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .push(screens.randomElement(using: &random)!)
-        case .present: return screens.isEmpty ? .launch(appNames.randomElement(using: &random)!) : .present(screens.randomElement(using: &random)!)
-        case .pop: return .pop(1)
-        case .popToRoot: return .popToRoot
-        case .selectTab: return .selectTab(Int.random(in: 0..<5, using: &random))
-        case .switchApp: return .switchTo(appNames.randomElement(using: &random)!)
-        case .dismiss: return .dismiss
-        case .warning: return .warning(Int.random(in: 0..<4, using: &random) == 0 ? .critical : .warning)
-        case .type: return .type(Int.random(in: Scenario.randomTypeBytes, using: &random))
-        case .scroll: return .scroll(Int.random(in: -5...20, using: &random))
-        case .home: return .home
-        case .idle: return .idle(Double(Int.random(in: 1...30, using: &random)))
+        guard let action = UserAction.draw(from: mix, apps: scenario.apps.map(\.name), screens: screens, using: &random) else {
+            preconditionFailure("a random mix names only kinds drawn at random (the scenario reader checks it)")
         }
+        return action
     }
 
     func metrics(statistics: ReloadStatistics) -> RunMetrics {

@@ -40,7 +40,7 @@ struct LifeCycleScenarioTests {
         #expect(scenario.device.os == .iOS7)
         #expect(scenario.apps[0].background == .task(seconds: 45))
         #expect(scenario.apps[0].onBackground == [.cache, .model, .backingStores])
-        #expect(scenario.script == [.launchBackground("a"), .launch("b"), .interrupt(5), .switchTo("a")])
+        #expect(scenario.script == [.action(.launchBackground("a")), .action(.launch("b")), .action(.interrupt(5)), .action(.switchTo("a"))])
         for (mode, parsed) in [("audio", BackgroundMode.audio(seconds: nil)), ("audio:20m", .audio(seconds: 1200)),
                                ("location", .location(seconds: nil)), ("location:90s", .location(seconds: 90))] {
             let modeText = Self.scenario(app: "background: \(mode)", script: "  - launch: a")

@@ -22,7 +22,7 @@ struct PublishedExperimentTests {
         func launches(_ steps: [Scenario.Step]) -> [String] {
             steps.flatMap { step -> [String] in
                 switch step {
-                case .launch(let app): return [app]
+                case .action(.launch(let app)): return [app]
                 case .repeatSteps(let count, let inner): return Array(repeating: launches(inner), count: count).flatMap { $0 }
                 default: return []
                 }

@@ -10,8 +10,8 @@ struct ReplayStepTests {
     static let scenarioPath = "\(fixtures)/replay.yaml"
     /// User 1 of `traces/lsapp-small.tsv` with Chrome as browser, WhatsApp as chat, the rest other.
     static let userOneSteps: [Scenario.Step] = [
-        .switchTo("browser"), .idle(85), .switchTo("chat"), .idle(450), .switchTo("other"), .idle(3600),
-        .switchTo("browser"), .switchTo("chat"), .idle(70), .switchTo("browser"),
+        .action(.switchTo("browser")), .action(.idle(85)), .action(.switchTo("chat")), .action(.idle(450)), .action(.switchTo("other")), .action(.idle(3600)),
+        .action(.switchTo("browser")), .action(.switchTo("chat")), .action(.idle(70)), .action(.switchTo("browser")),
     ]
 
     static func scenario(_ script: String) -> String {
@@ -57,20 +57,20 @@ struct ReplayStepTests {
             .init(app: "Maps", start: 100_000, end: 100_010),  // a night: capped
             .init(app: "Chrome", start: 99_000, end: 99_000),  // backwards: no idle
         ]
-        #expect(replay.steps(for: uses) == [.switchTo("browser"), .idle(61), .switchTo("other"), .switchTo("browser"),
-                                            .idle(Double(TraceReplay.maximumIdleSeconds)), .switchTo("other"),
-                                            .switchTo("browser")])
+        #expect(replay.steps(for: uses) == [.action(.switchTo("browser")), .action(.idle(61)), .action(.switchTo("other")), .action(.switchTo("browser")),
+                                            .action(.idle(Double(TraceReplay.maximumIdleSeconds))), .action(.switchTo("other")),
+                                            .action(.switchTo("browser"))])
         #expect(TraceReplay.maximumIdleSeconds == 3600)
         #expect(replay.steps(for: []).isEmpty)
         var strict = replay
         strict.defaultApp = nil
-        #expect(strict.steps(for: uses) == [.switchTo("browser")])  // unmapped uses left out, the browser's merged
+        #expect(strict.steps(for: uses) == [.action(.switchTo("browser"))])  // unmapped uses left out, the browser's merged
     }
 
     @Test("the scenario expands the replay at read time, and the runner plays it as ordinary steps")
     func loadsAndRuns() throws {
         let scenario = try ScenarioLoader().load(path: Self.scenarioPath)
-        #expect(scenario.script == Self.userOneSteps + [.home])
+        #expect(scenario.script == Self.userOneSteps + [.action(.home)])
         #expect(scenario.replay == TraceReplay(tracePath: "\(Self.fixtures)/traces/lsapp-small.tsv", format: .lsapp, user: "1",
                                                users: ["1", "2", "3"], apps: ["Chrome": "browser", "WhatsApp": "chat"],
                                                defaultApp: "other"))
@@ -88,11 +88,11 @@ struct ReplayStepTests {
         let loader = ScenarioLoader()
         #expect(try loader.replayUsers(inScenarioAt: Self.scenarioPath) == ["1", "2", "3"])
         #expect(try loader.replayUsers(inScenarioAt: "\(Self.fixtures)/small.yaml") == nil)
-        #expect(try loader.load(path: Self.scenarioPath, replayUser: "3").script == [.switchTo("other"), .home])
+        #expect(try loader.load(path: Self.scenarioPath, replayUser: "3").script == [.action(.switchTo("other")), .action(.home)])
         let second = try loader.load(path: Self.scenarioPath, replayUser: "02")
-        #expect(second.script == [.switchTo("browser"), .home])
+        #expect(second.script == [.action(.switchTo("browser")), .action(.home)])
         #expect(second.replay?.user == "2")
-        #expect(try loader.load(path: Self.scenarioPath, replayUser: nil).script == Self.userOneSteps + [.home])
+        #expect(try loader.load(path: Self.scenarioPath, replayUser: nil).script == Self.userOneSteps + [.action(.home)])
         // An override leaves a scenario without a replay as it is.
         #expect(try loader.load(path: "\(Self.fixtures)/small.yaml", replayUser: "3").script
             == (try loader.load(path: "\(Self.fixtures)/small.yaml")).script)

@@ -38,17 +38,17 @@ extension Scenario {
         func walk(_ steps: [Step], times: Int) {
             for step in steps {
                 switch step {
-                case .push(let name), .present(let name):
-                    let bytes = screens[name]?.worstCaseBytes ?? 0
-                    total = total.addingSaturating(bytes.multipliedSaturating(by: times))
-                    largest = max(largest, bytes)
-                case .type(let bytes):
+                case .action(let action):
+                    let bytes: Int
+                    if let name = action.screen { bytes = screens[name]?.worstCaseBytes ?? 0 }
+                    else if case .type(let typed) = action { bytes = typed }
+                    else { continue }
                     total = total.addingSaturating(bytes.multipliedSaturating(by: times))
                     largest = max(largest, bytes)
                 case .repeatSteps(let count, let inner):
                     walk(inner, times: times.multipliedSaturating(by: count))
                 case .random(let count, _):
-                    let perStep = max(largestScreen, Scenario.randomTypeBytes.upperBound)
+                    let perStep = max(largestScreen, UserAction.randomTypeBytes.upperBound)
                     total = total.addingSaturating(perStep.multipliedSaturating(by: count.multipliedSaturating(by: times)))
                     largest = max(largest, perStep)
                 default:
@@ -71,7 +71,7 @@ extension Scenario {
         func walk(_ steps: [Step]) {
             for step in steps {
                 switch step {
-                case .push(let name), .present(let name): shown.insert(name)
+                case .action(let action): if let name = action.screen { shown.insert(name) }
                 case .repeatSteps(_, let inner): walk(inner)
                 case .random: shown.formUnion(apps.flatMap { $0.screens.map(\.name) })
                 default: continue
@@ -89,5 +89,4 @@ extension Scenario {
     public var declaredFileBytes: Int { declaredCleanFileBytes.addingSaturating(declaredModelFileBytes) }
 
     /// The sizes a random `type` step types.
-    public static let randomTypeBytes = 64...4096
 }

@@ -58,21 +58,23 @@ extension Scenario {
             for step in steps {
                 let views: Int
                 switch step {
-                case .push(let name), .present(let name): views = screens[name] ?? 0
-                case .launch(let app), .switchTo(let app), .launchBackground(let app): views = launchViews[app] ?? 0
-                // A step that reveals a controller can reload its view (unloaded under pressure).
-                case .pop, .popToRoot, .selectTab, .dismiss: views = largestScreen
+                case .action(let action):
+                    if let name = action.screen { views = screens[name] ?? 0 }
+                    else if let app = action.app { views = launchViews[app] ?? 0 }
+                    // A step that reveals a controller can reload its view (unloaded under pressure).
+                    else if action.kind.revealsHiddenScreen { views = largestScreen }
+                    else { continue }
                 case .random(let count, let mix):
                     // The drawn steps that build: screens, and whole launch hierarchies for `switch`,
                     // as many as the mix's weights give (rounded up).
                     let total = mix.values.reduce(0, +)
-                    func share(_ kinds: [RandomStepKind]) -> Int {
+                    func share(_ included: (UserAction.Kind) -> Bool) -> Int {
                         guard total > 0 else { return 0 }
-                        let weight = kinds.compactMap { mix[$0] }.reduce(0, +)
+                        let weight = mix.filter { included($0.key) }.sorted { $0.key < $1.key }.map(\.value).reduce(0, +)
                         return Int((Double(count) * weight / total).rounded(.up))
                     }
-                    views = largestScreen.multipliedSaturating(by: share([.push, .present, .pop, .popToRoot, .selectTab, .dismiss]))
-                        .addingSaturating(largestLaunch.multipliedSaturating(by: share([.switchApp])))
+                    views = largestScreen.multipliedSaturating(by: share { $0.showsScreen || $0.revealsHiddenScreen })
+                        .addingSaturating(largestLaunch.multipliedSaturating(by: share(\.opensApp)))
                 case .repeatSteps(let count, let inner):
                     walk(inner, times: times.multipliedSaturating(by: count))
                     continue

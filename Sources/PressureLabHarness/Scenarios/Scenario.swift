@@ -58,54 +58,31 @@ public struct Scenario: Sendable {
         public var onBackground: Set<ReleasableItem> = []
     }
 
-    /// One step of the script.
+    /// One step of the script: an action (``UserAction``), or a `repeat` or `random` that
+    /// the runner expands into actions.
     public indirect enum Step: Sendable, Equatable {
-        case launch(String)
-        case push(String)
-        case pop(Int)
-        case popToRoot
-        case selectTab(Int)
-        case present(String)
-        case dismiss
-        case type(Int)
-        case scroll(Int)
-        case warning(PressureLevel)
-        case home
-        case switchTo(String)
-        case idle(Double)
-        /// A call or an alert covers the foreground app for a while.
-        case interrupt(Double)
-        /// An app launched straight into the background.
-        case launchBackground(String)
+        case action(UserAction)
         case repeatSteps(times: Int, steps: [Step])
-        case random(steps: Int, mix: [RandomStepKind: Double])
+        /// That many actions drawn from the mix (weights by kind) with the run's seed.
+        case random(steps: Int, mix: [UserAction.Kind: Double])
 
         /// The step as the timeline and trace name it, e.g. `push detail`.
         public var label: String {
             switch self {
-            case .launch(let app): return "launch \(app)"
-            case .push(let screen): return "push \(screen)"
-            case .pop(let count): return count == 1 ? "pop" : "pop \(count)"
-            case .popToRoot: return "pop_to_root"
-            case .selectTab(let index): return "select_tab \(index)"
-            case .present(let screen): return "present \(screen)"
-            case .dismiss: return "dismiss"
-            case .type(let bytes): return "type \(bytes)"
-            case .scroll(let rows): return "scroll \(rows)"
-            case .warning(let level): return "warning \(level)"
-            case .home: return "home"
-            case .switchTo(let app): return "switch \(app)"
-            case .idle(let seconds): return "idle \(seconds)s"
-            case .interrupt(let seconds): return "interrupt \(seconds)s"
-            case .launchBackground(let app): return "launch_background \(app)"
+            case .action(let action): return action.label
             case .repeatSteps(let times, _): return "repeat \(times)"
             case .random(let steps, _): return "random \(steps)"
             }
         }
+
+        /// The step names a script may use: every action's, and the steps the runner expands.
+        public static var names: [String] {
+            UserAction.Kind.allCases.map(\.rawValue) + ["repeat", "random", "replay"]
+        }
     }
 
     /// The step kinds a `random` mix may name, as scenarios write them.
-    public static let randomStepKinds = RandomStepKind.allCases.map(\.rawValue)
+    public static let randomStepKinds = UserAction.Kind.allCases.filter(\.isDrawnAtRandom).map(\.rawValue)
 
     /// The number of steps the script performs once `repeat` is expanded (a `random` counts
     /// its steps). Counts work, not entries: every iteration of a `repeat` costs at least one
@@ -123,16 +100,4 @@ public struct Scenario: Sendable {
         }
         return count(script)
     }
-}
-
-/// A kind of step a `random` mix draws, with its weight (`mix: { push: 4, pop: 3 }`).
-public enum RandomStepKind: String, CaseIterable, Sendable, Comparable {
-    case push, pop
-    case selectTab = "select_tab"
-    case switchApp = "switch"
-    case present, dismiss, warning, type, scroll, home, idle
-    case popToRoot = "pop_to_root"
-
-    /// By name, so that a seed draws the same steps as it always did.
-    public static func < (lhs: RandomStepKind, rhs: RandomStepKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

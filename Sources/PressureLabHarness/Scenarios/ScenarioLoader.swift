@@ -100,9 +100,6 @@ struct ScenarioReader {
     static let appKeys = ["data", "clean", "screens", "root", "background", "on_background"]
     static let screenKeys = ["kind", "rows", "visible_rows", "cell", "reuse_pool", "tree", "outlets", "releases_outlets",
                              "backing", "cache", "model"]
-    static let stepKinds = ["launch", "push", "repeat", "pop", "pop_to_root", "select_tab", "present", "type", "dismiss",
-                            "scroll", "warning", "home", "switch", "idle", "random", "interrupt", "launch_background",
-                            "replay"]
 
     // MARK: - Diagnostics
 

@@ -49,15 +49,10 @@ extension ScenarioReader {
             return nil
         }
         let stepKey = "\(key).\(kind)"
-        guard Self.stepKinds.contains(kind) else {
-            error(node, key, "unknown step '\(kind)'; valid steps are \(Self.stepKinds.joined(separator: ", "))")
+        guard Scenario.Step.names.contains(kind) else {
+            error(node, key, "unknown step '\(kind)'; valid steps are \(Scenario.Step.names.joined(separator: ", "))")
             return nil
         }
-        if knownNames.apps.count != apps.count {
-            knownNames = (apps.map(\.name), Set(apps.flatMap { $0.screens.map(\.name) }))
-        }
-        let appNames = knownNames.apps
-        let screenNames = knownNames.screens
         func needs(_ what: String) -> Node? {
             guard let argument else {
                 error(node, stepKey, "'\(kind)' needs \(what)")
@@ -65,63 +60,14 @@ extension ScenarioReader {
             }
             return argument
         }
+        if let action = UserAction.Kind(rawValue: kind) {
+            guard let value = actionValue(action, argument, node: node, stepKey: stepKey, apps: apps) else { return nil }
+            return UserAction(action, value).map { .action($0) }
+        }
         switch kind {
-        case "launch", "switch", "launch_background":
-            guard let arg = needs("an app name"), let app = string(arg, stepKey) else { return nil }
-            guard appNames.contains(app) else {
-                if failedApps.contains(app) { return nil }
-                error(arg, stepKey, "unknown app '\(app)'; apps: \(appNames.joined(separator: ", "))")
-                return nil
-            }
-            switch kind {
-            case "launch": return .launch(app)
-            case "switch": return .switchTo(app)
-            default: return .launchBackground(app)
-            }
-        case "interrupt":
-            guard let arg = needs("a duration, e.g. 5s") else { return nil }
-            return seconds(arg, stepKey).map { .interrupt($0) }
-        case "push", "present":
-            guard let arg = needs("a screen name"), let screen = string(arg, stepKey) else { return nil }
-            guard screenNames.contains(screen) else {
-                if failedScreens.contains(screen) { return nil }
-                error(arg, stepKey, "unknown screen '\(screen)'; screens: \(screenNames.sorted().joined(separator: ", "))")
-                return nil
-            }
-            return kind == "push" ? .push(screen) : .present(screen)
-        case "pop":
-            guard let argument else { return .pop(1) }
-            return int(argument, stepKey, min: 1, max: 1_000_000).map { .pop($0) }
         case "replay":  // with its argument, read by `steps` (it expands to many steps)
             _ = needs("{ trace: FILE, user: ID, format: lsapp }")
             return nil
-        case "pop_to_root", "dismiss", "home":
-            if let argument { error(argument, stepKey, "'\(kind)' takes no value") }
-            return kind == "home" ? .home : (kind == "dismiss" ? .dismiss : .popToRoot)
-        case "select_tab":
-            guard let arg = needs("a tab index") else { return nil }
-            return int(arg, stepKey, min: 0, max: 1000).map { .selectTab($0) }
-        case "type":
-            guard let arg = needs("a size, e.g. 2KiB") else { return nil }
-            guard let size = bytes(arg, stepKey) else { return nil }
-            declarationSites.append((size, arg, stepKey))
-            return .type(size)
-        case "scroll":
-            guard let arg = needs("a number of rows") else { return nil }
-            return int(arg, stepKey, min: -100_000_000, max: 100_000_000).map { .scroll($0) }
-        case "warning":
-            guard let argument else { return .warning(.warning) }
-            guard let level = string(argument, stepKey) else { return nil }
-            switch level {
-            case "warning": return .warning(.warning)
-            case "critical": return .warning(.critical)
-            default:
-                error(argument, stepKey, "unknown level '\(level)'; valid levels are warning, critical")
-                return nil
-            }
-        case "idle":
-            guard let arg = needs("a duration, e.g. 30s") else { return nil }
-            return seconds(arg, stepKey).map { .idle($0) }
         case "repeat":
             guard let arg = needs("{ times: N, steps: [...] }"), let map = mapping(arg, stepKey, allowed: ["times", "steps"]) else { return nil }
             let times = required(map, "times", in: arg, path: stepKey).flatMap { int($0, "\(stepKey).times", min: 0, max: 1_000_000) }
@@ -131,11 +77,11 @@ extension ScenarioReader {
         case "random":
             guard let arg = needs("{ steps: N, mix: { push: 4, ... } }"), let map = mapping(arg, stepKey, allowed: ["steps", "mix"]) else { return nil }
             let count = required(map, "steps", in: arg, path: stepKey).flatMap { int($0, "\(stepKey).steps", min: 0, max: Self.maximumExpandedSteps) }
-            var mix: [RandomStepKind: Double] = [:]
+            var mix: [UserAction.Kind: Double] = [:]
             if let mixNode = required(map, "mix", in: arg, path: stepKey),
                let mixMap = mapping(mixNode, "\(stepKey).mix", allowed: Scenario.randomStepKinds) {
                 for (kindNode, weightNode) in mixMap {
-                    guard let name = kindNode.string, let kind = RandomStepKind(rawValue: name) else { continue }
+                    guard let name = kindNode.string, let kind = UserAction.Kind(rawValue: name), kind.isDrawnAtRandom else { continue }
                     guard weightNode.scalar != nil, let weight = weightNode.float, weight >= 0, weight.isFinite else {
                         error(weightNode, "\(stepKey).mix.\(name)", "expected a weight of 0 or more, got \(describe(weightNode))")
                         continue
@@ -153,6 +99,70 @@ extension ScenarioReader {
             return .random(steps: count, mix: mix)
         default:
             return nil
+        }
+    }
+
+    /// The value after an action's name, read as its kind's ``UserAction/Argument`` says;
+    /// nil (with a diagnostic) when it is missing or wrong.
+    private mutating func actionValue(_ kind: UserAction.Kind, _ argument: Node?, node: Node, stepKey: String,
+                                      apps: [Scenario.AppSpec]) -> UserAction.Value? {
+        func needs(_ what: String) -> Node? {
+            guard let argument else {
+                error(node, stepKey, "'\(kind.rawValue)' needs \(what)")
+                return nil
+            }
+            return argument
+        }
+        if knownNames.apps.count != apps.count {
+            knownNames = (apps.map(\.name), Set(apps.flatMap { $0.screens.map(\.name) }))
+        }
+        switch kind.argument {
+        case .none:
+            if let argument { error(argument, stepKey, "'\(kind.rawValue)' takes no value") }
+            return UserAction.Value.none
+        case .app:
+            guard let arg = needs("an app name"), let app = string(arg, stepKey) else { return nil }
+            guard knownNames.apps.contains(app) else {
+                if !failedApps.contains(app) {
+                    error(arg, stepKey, "unknown app '\(app)'; apps: \(knownNames.apps.joined(separator: ", "))")
+                }
+                return nil
+            }
+            return .name(app)
+        case .screen:
+            guard let arg = needs("a screen name"), let screen = string(arg, stepKey) else { return nil }
+            guard knownNames.screens.contains(screen) else {
+                if !failedScreens.contains(screen) {
+                    error(arg, stepKey, "unknown screen '\(screen)'; screens: \(knownNames.screens.sorted().joined(separator: ", "))")
+                }
+                return nil
+            }
+            return .name(screen)
+        case .count(let defaultCount, let range):
+            guard let argument else { return .integer(defaultCount) }
+            return int(argument, stepKey, min: range.lowerBound, max: range.upperBound).map { .integer($0) }
+        case .index(let range):
+            guard let arg = needs("a tab index") else { return nil }
+            return int(arg, stepKey, min: range.lowerBound, max: range.upperBound).map { .integer($0) }
+        case .rows(let range):
+            guard let arg = needs("a number of rows") else { return nil }
+            return int(arg, stepKey, min: range.lowerBound, max: range.upperBound).map { .integer($0) }
+        case .bytes:
+            guard let arg = needs("a size, e.g. 2KiB"), let size = bytes(arg, stepKey) else { return nil }
+            declarationSites.append((size, arg, stepKey))
+            return .integer(size)
+        case .seconds:
+            guard let arg = needs("a duration, e.g. \(kind == .interrupt ? "5s" : "30s")") else { return nil }
+            return seconds(arg, stepKey).map { .seconds($0) }
+        case .level(let defaultLevel):
+            guard let argument else { return .level(defaultLevel) }
+            guard let name = string(argument, stepKey) else { return nil }
+            let levels = PressureLevel.allCases.filter { $0 > .normal }
+            guard let level = levels.first(where: { $0.description == name }) else {
+                error(argument, stepKey, "unknown level '\(name)'; valid levels are \(levels.map(\.description).joined(separator: ", "))")
+                return nil
+            }
+            return .level(level)
         }
     }
 }

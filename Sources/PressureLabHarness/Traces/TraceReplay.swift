@@ -66,10 +66,10 @@ public struct TraceReplay: Sendable, Equatable {
         var steps: [Scenario.Step] = []
         steps.reserveCapacity(switches.count * 2)
         for (index, current) in switches.enumerated() {
-            steps.append(.switchTo(current.app))
+            steps.append(.action(.switchTo(current.app)))
             guard index + 1 < switches.count else { break }
             let gap = min(max(0, switches[index + 1].start - current.start), Self.maximumIdleSeconds)
-            if gap > 0 { steps.append(.idle(Double(gap))) }
+            if gap > 0 { steps.append(.action(.idle(Double(gap)))) }
         }
         return steps
     }

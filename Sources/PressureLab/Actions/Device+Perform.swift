@@ -1,0 +1,79 @@
+/// Applying a user's or the system's action to the device.
+extension Device {
+    /// Applies `action` and ends the step: refused allocations end their apps, pressure is
+    /// evaluated and limits enforced (``finishStep()``).
+    ///
+    /// - Returns: false when the action does not apply in the current state (a `pop` with
+    ///   nothing to pop, a `push` with no navigation stack in front, Home with no app in
+    ///   front): nothing changed and the step is reported as skipped.
+    /// - Throws: what the app's runtime throws (a screen that cannot be built), or
+    ///   ``RuntimeError/memoryRefused(app:_:)`` when the host refused an allocation.
+    @discardableResult
+    public func perform(_ action: UserAction) throws -> Bool {
+        let applied: Bool
+        do {
+            applied = try apply(action)
+        } catch where apps.contains(where: { $0.app.runtime.memoryGate.refusal != nil }) {
+            // An allocation was refused in the middle of the step: the app is being killed,
+            // and what failed with it does not fail the run (finishStep ends the process).
+            applied = true
+        }
+        try finishStep()
+        return applied
+    }
+
+    /// Applies one action; false when it does not apply now.
+    private func apply(_ action: UserAction) throws -> Bool {
+        let front = foreground?.app
+        switch action {
+        case .launch(let app), .switchTo(let app):
+            try open(app)
+        case .home:
+            guard foreground != nil else { return false }
+            try goHome()
+        case .idle(let seconds):
+            idle(seconds: seconds)
+        case .interrupt(let seconds):
+            return interrupt(seconds: seconds)
+        case .launchBackground(let app):
+            return try launchInBackground(app)
+        case .warning(let level):
+            injectWarning(level)
+        case .push(let screen):
+            guard let app = front, app.runtime.registeredScreens[screen] != nil, let navigation = app.window.frontNavigation
+            else { return false }
+            try navigation.push(try app.runtime.makeController(screen: screen))
+        case .pop(let count):
+            guard let navigation = front?.window.frontNavigation, navigation.viewControllers.count > 1 else { return false }
+            try navigation.pop(count: count)
+        case .popToRoot:
+            guard let navigation = front?.window.frontNavigation, navigation.viewControllers.count > 1 else { return false }
+            try navigation.popToRoot()
+        case .selectTab(let index):
+            guard let tabs = front?.window.visibleControllers.first(where: { $0 is TabBarController }) as? TabBarController,
+                  tabs.tabs.indices.contains(index) else { return false }
+            try tabs.select(index)
+        case .present(let screen):
+            guard let app = front, app.runtime.registeredScreens[screen] != nil,
+                  let context = app.window.presentationContext else { return false }
+            try context.present(try app.runtime.makeController(screen: screen))
+        case .dismiss:
+            guard let top = front?.window.presentationContext, top.presentingViewController != nil else { return false }
+            try top.dismiss()
+        case .type(let bytes):
+            guard let top = front?.window.topViewController else { return false }
+            top.type(bytes: bytes)
+        case .scroll(let rows):
+            guard let table = front?.window.topViewController as? TableViewController else { return false }
+            table.scroll(by: rows)
+        }
+        return true
+    }
+}
+
+extension Window {
+    /// The last navigation stack among the visible controllers: where pushes and pops go.
+    var frontNavigation: NavigationController? {
+        visibleControllers.last { $0 is NavigationController } as? NavigationController
+    }
+}
