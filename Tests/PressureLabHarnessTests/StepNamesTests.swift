@@ -40,7 +40,31 @@ struct StepNamesTests {
             _ = try ScenarioLoader().parse(text, path: "s.yaml")
         } catch {
             #expect(error.description.contains("unknown step 'jump'; valid steps are launch, push, pop, pop_to_root, select_tab, "
-                + "present, dismiss, type, scroll, warning, home, switch, idle, interrupt, launch_background, repeat, random, replay"))
+                + "present, dismiss, type, scroll, warning, home, switch, idle, interrupt, launch_background, background_fetch, repeat, random, replay"))
         }
+    }
+
+    @Test("background_fetch reads an app's name and runs: the app is launched into the background, then suspended after 30 s")
+    func backgroundFetchStep() throws {
+        let text = """
+        scenario: 1
+        name: fetch
+        device: { memory: 256MiB, os: "13" }
+        apps:
+          a:
+            screens: { s: { tree: { depth: 1, fanout: 2, bytes: 1KiB } } }
+            root: s
+        script:
+          - background_fetch: a
+          - idle: 31s
+          - background_fetch: nobody
+        """
+        #expect(throws: ScenarioError.self) { try ScenarioLoader().parse(text, path: "f.yaml") }
+        let valid = try ScenarioLoader().parse(text.replacingOccurrences(of: "\n  - background_fetch: nobody", with: ""), path: "f.yaml")
+        #expect(valid.script == [.action(.backgroundFetch("a")), .action(.idle(31))])
+        let run = try ScenarioRunner().run(valid, policy: .ios6, termination: .jetsam)
+        #expect(run.timeline.map(\.event) == ["background_fetch a", "idle 31.0s"])
+        #expect(run.timeline[0].marks == ["background launch a"])
+        #expect(run.timeline[1].marks == ["background time over"])
     }
 }

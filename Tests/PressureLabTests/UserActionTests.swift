@@ -29,10 +29,12 @@ struct UserActionTests {
     func labels() {
         let actions: [UserAction] = [.launch("mail"), .push("detail"), .pop(1), .pop(3), .popToRoot, .selectTab(2),
                                      .present("compose"), .dismiss, .type(2048), .scroll(-5), .warning(.critical), .home,
-                                     .switchTo("maps"), .idle(30), .interrupt(5), .launchBackground("music")]
+                                     .switchTo("maps"), .idle(30), .interrupt(5), .launchBackground("music"),
+                                     .backgroundFetch("news")]
         #expect(actions.map(\.label) == ["launch mail", "push detail", "pop", "pop 3", "pop_to_root", "select_tab 2",
                                          "present compose", "dismiss", "type 2048", "scroll -5", "warning critical", "home",
-                                         "switch maps", "idle 30.0s", "interrupt 5.0s", "launch_background music"])
+                                         "switch maps", "idle 30.0s", "interrupt 5.0s", "launch_background music",
+                                         "background_fetch news"])
     }
 
     @Test("traits: apps opened, screens shown, hidden screens revealed")
@@ -43,7 +45,7 @@ struct UserActionTests {
         #expect(UserAction.present("compose").screen == "compose")
         #expect(UserAction.launch("mail").screen == nil)
         #expect(UserAction.Kind.allCases.filter(\.revealsHiddenScreen) == [.pop, .popToRoot, .selectTab, .dismiss])
-        #expect(UserAction.Kind.allCases.filter { !$0.isDrawnAtRandom } == [.launch, .interrupt, .launchBackground])
+        #expect(UserAction.Kind.allCases.filter { !$0.isDrawnAtRandom } == [.launch, .interrupt, .launchBackground, .backgroundFetch])
     }
 
     @Test("a draw weighs kinds in name order, then draws the argument: the same seed gives the same actions")
@@ -86,5 +88,46 @@ struct UserActionTests {
         #expect(try device.perform(.home) == true)
         #expect(device.foreground == nil)
         #expect(device.metrics.coldLaunches == 1)
+    }
+
+    /// A device on `os` with one mail app installed.
+    static func mailDevice(os: OSRelease = .iOS13) throws -> (Device, Application) {
+        let device = Device(configuration: .init(budgetBytes: 1 << 30, os: os), termination: JetsamPolicy())
+        let runtime = try RuntimeContext(app: "mail", generation: .iOS6)
+        for screen in try mailScreens() { try runtime.register(screen) }
+        let app = Application(name: "mail", runtime: runtime, hierarchy: .nav("inbox"))
+        device.install(app)
+        return (device, app)
+    }
+
+    @Test("background_fetch launches an app with no process into the background for 30 s (UIKit's fetch time), then it is suspended")
+    func backgroundFetchLaunches() throws {
+        let (device, app) = try Self.mailDevice()
+        #expect(try device.perform(.backgroundFetch("mail")))
+        #expect(app.state == .background)
+        #expect(device.metrics.backgroundLaunches == 1)
+        #expect(device.installed("mail")?.backgroundUntil == device.now + Device.backgroundFetchSeconds)
+        try device.perform(.idle(29))
+        #expect(app.state == .background)
+        try device.perform(.idle(2))
+        #expect(app.state == .suspended)
+        #expect(device.metrics.backgroundExpirations == 1)
+    }
+
+    @Test("background_fetch wakes a suspended app in the background; in front, or before iOS 7, it is skipped")
+    func backgroundFetchWakes() throws {
+        let (device, app) = try Self.mailDevice()
+        try device.perform(.launch("mail"))
+        #expect(try device.perform(.backgroundFetch("mail")) == false)
+        try device.perform(.home)
+        #expect(app.state == .suspended)
+        #expect(try device.perform(.backgroundFetch("mail")))
+        #expect(app.state == .background)
+        #expect(app.runtime.trace.events.last?.kind == .runningInBackground)
+        #expect(device.metrics.coldLaunches == 1 && device.metrics.backgroundLaunches == 0)
+
+        let (old, oldApp) = try Self.mailDevice(os: .iOS6)
+        #expect(try old.perform(.backgroundFetch("mail")) == false)
+        #expect(oldApp.state == .notRunning)
     }
 }

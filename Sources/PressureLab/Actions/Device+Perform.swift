@@ -37,6 +37,8 @@ extension Device {
             return interrupt(seconds: seconds)
         case .launchBackground(let app):
             return try launchInBackground(app)
+        case .backgroundFetch(let app):
+            return try backgroundFetch(app)
         case .warning(let level):
             injectWarning(level)
         case .push(let screen):
@@ -67,6 +69,42 @@ extension Device {
             guard let table = front?.window.topViewController as? TableViewController else { return false }
             table.scroll(by: rows)
         }
+        return true
+    }
+}
+
+extension Device {
+    /// How long a background fetch may run: "up to 30 seconds of wall-clock time" (UIKit,
+    /// `UIApplicationDelegate.application(_:performFetchWithCompletionHandler:)`, iOS 7).
+    public static let backgroundFetchSeconds: Double = 30
+
+    /// Background App Refresh (iOS 7 and later; README, "The app life cycle"): an
+    /// app with no process is launched into the background, a suspended one is woken there;
+    /// either runs for ``backgroundFetchSeconds`` (or longer, if its background mode lets it),
+    /// then is suspended when that time is over. False when the release has no background
+    /// fetch, the app is in front (nothing to model), or frozen (waking a frozen process is
+    /// not modelled).
+    private func backgroundFetch(_ name: String) throws -> Bool {
+        guard let target = installed(name) else { throw RuntimeError.unknownApp(name) }
+        let releases = OSRelease.allCases
+        guard releases.firstIndex(of: configuration.os)! >= releases.firstIndex(of: .iOS7)! else { return false }
+        switch target.app.state {
+        case .notRunning:
+            guard try launchInBackground(name), target.app.state.hasProcess else { return true }
+        case .suspended:
+            guard !target.isFrozen else { return false }
+            now += 1
+        case .background:
+            break
+        case .active, .inactive:
+            return false
+        }
+        if target.app.state == .suspended {
+            target.app.state = .background
+            target.app.recordApp(.runningInBackground)
+        }
+        target.backgroundUntil = max(target.backgroundUntil ?? 0, now + Self.backgroundFetchSeconds)
+        enforce()
         return true
     }
 }

@@ -35,6 +35,9 @@ public enum UserAction: Sendable, Equatable, Hashable {
     case interrupt(Double)
     /// An app launched straight into the background (a location or fetch relaunch).
     case launchBackground(String)
+    /// Background App Refresh (iOS 7 and later): the system launches the app into the
+    /// background, or wakes it there, to fetch content for up to 30 seconds.
+    case backgroundFetch(String)
 
     /// The kind of an action: its name in scenario files and what it needs and may do.
     public enum Kind: String, CaseIterable, Sendable, Comparable, Hashable {
@@ -45,6 +48,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case switchTo = "switch"
         case idle, interrupt
         case launchBackground = "launch_background"
+        case backgroundFetch = "background_fetch"
 
         /// By name, so that a seed draws the same actions as it always did.
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -52,7 +56,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         /// What the action takes after its name (`push: detail`, `idle: 30s`, `home`).
         public var argument: Argument {
             switch self {
-            case .launch, .switchTo, .launchBackground: return .app
+            case .launch, .switchTo, .launchBackground, .backgroundFetch: return .app
             case .push, .present: return .screen
             case .pop: return .count(default: 1, range: 1...1_000_000)
             case .popToRoot, .dismiss, .home: return .none
@@ -67,7 +71,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         /// Whether a `random` mix may draw it (``draw(apps:screens:using:)``).
         public var isDrawnAtRandom: Bool {
             switch self {
-            case .launch, .interrupt, .launchBackground: return false
+            case .launch, .interrupt, .launchBackground, .backgroundFetch: return false
             default: return true
             }
         }
@@ -123,6 +127,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case (.launch, .name(let app)): self = .launch(app)
         case (.switchTo, .name(let app)): self = .switchTo(app)
         case (.launchBackground, .name(let app)): self = .launchBackground(app)
+        case (.backgroundFetch, .name(let app)): self = .backgroundFetch(app)
         case (.push, .name(let screen)): self = .push(screen)
         case (.present, .name(let screen)): self = .present(screen)
         case (.pop, .integer(let count)): self = .pop(count)
@@ -157,13 +162,15 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case .idle: return .idle
         case .interrupt: return .interrupt
         case .launchBackground: return .launchBackground
+        case .backgroundFetch: return .backgroundFetch
         }
     }
 
     /// What follows its name.
     public var value: Value {
         switch self {
-        case .launch(let name), .push(let name), .present(let name), .switchTo(let name), .launchBackground(let name):
+        case .launch(let name), .push(let name), .present(let name), .switchTo(let name), .launchBackground(let name),
+             .backgroundFetch(let name):
             return .name(name)
         case .pop(let number), .selectTab(let number), .type(let number), .scroll(let number): return .integer(number)
         case .idle(let seconds), .interrupt(let seconds): return .seconds(seconds)
