@@ -62,10 +62,9 @@ public struct DeviceComparison {
         ]
     }
 
-    static func makeApp(_ index: Int, contents: MemoryContents? = nil, modelBytes: Int = 1 << 20) throws -> Application {
+    static func makeApp(_ index: Int, modelBytes: Int = 1 << 20) throws -> Application {
         let name = "app\(index)"
         let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
-        runtime.contents = contents
         for screen in try screens(modelBytes: modelBytes) { try runtime.register(screen) }
         runtime.cleanupPolicy = IOS6Policy()
         return Application(name: name, runtime: runtime, hierarchy: .navigation(["feed", "detail"]))
@@ -85,18 +84,11 @@ public struct DeviceComparison {
         let name = kind.rawValue
         let perApp = try Self.measureOneApp(modelBytes: modelBytes)
         let budget = Int(Double(perApp) * appsThatFit)
-        let device = Device(configuration: .init(budgetBytes: budget, compressor: compressor, pageBytes: profile?.pageBytes ?? 4096),
+        let device = Device(model: .init(budgetBytes: budget, compressor: compressor, pageBytes: profile?.pageBytes ?? 4096,
+                                         costs: profile?.costs, contents: profile?.contents(seed: 1)),
                             termination: kind.policy)
-        let contents = profile.map { profile in
-            MemoryContents(ratios: Dictionary(uniqueKeysWithValues: profile.content.compactMap { key, value in
-                MemoryContents.Kind(rawValue: key).map { ($0, value) }
-            }), pageBytes: profile.pageBytes, seed: 1)
-        }
-        let apps = try (1...appCount).map { try Self.makeApp($0, contents: contents, modelBytes: modelBytes) }
-        for app in apps {
-            app.runtime.costModel = profile?.costs
-            device.install(app)
-        }
+        let apps = try (1...appCount).map { try Self.makeApp($0, modelBytes: modelBytes) }
+        for app in apps { device.install(app) }
         // Launch in sequence, then revisit in least recently used order (the same order).
         for pass in 0...revisits {
             for app in apps {

@@ -106,7 +106,8 @@ public struct PolicyComparison {
         let runtime = try RuntimeContext(app: scenario.name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
         for screen in scenario.screens { try runtime.register(screen) }
         runtime.cleanupPolicy = policy
-        runtime.costModel = profile?.costs
+        // One app, no device: the device's costs are given to its runtime as a device would.
+        DeviceModel(budgetBytes: .max, costs: profile?.costs).apply(to: runtime)
         let app = Application(name: scenario.name, runtime: runtime,
                               hierarchy: .tabs(scenario.tabs.map { .screen($0) }, selected: 0))
         try app.launch()

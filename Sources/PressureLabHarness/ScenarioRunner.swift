@@ -68,49 +68,22 @@ public struct ScenarioRunner {
         let recorder = TraceRecorder(isEnabled: trace != nil, keepsEvents: false, sink: trace)
         let statistics = ReloadStatistics()
         // The profile's compressor (or the override) compresses suspended apps' memory, and
-        // memory is filled with contents as compressible as the profile declares per kind.
-        let activeCompressor = compressor ?? profile?.compressor ?? Compressor.none
-        let device = Device(configuration: .init(budgetBytes: scenario.device.memoryBytes, thresholds: scenario.device.thresholds,
-                                                 appLimitBytes: scenario.device.appLimitBytes,
-                                                 appLimitInactiveBytes: scenario.device.appLimitInactiveBytes,
-                                                 compressor: activeCompressor,
-                                                 pageBytes: profile?.pageBytes ?? 4096, os: scenario.device.os ?? .iOS13,
-                                                 purgesBackingStoresInBackground: profile != nil,
-                                                 release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes,
-                                                 swapFileBytes: adjustments.swapFileBytes),
-                            termination: terminationPolicy)
+        // memory is filled with contents as compressible as the profile declares per kind:
+        // the device gives every app it installs what the model says.
+        let model = DeviceModel(scenario: scenario, profile: profile, compressor: compressor, seed: seed,
+                                swapFileBytes: adjustments.swapFileBytes)
+        let device = Device(model: model, termination: terminationPolicy)
         // The swap file is written as pages move out, up to its size: it must fit the disk.
         if let swap = adjustments.swapFileBytes, let free = HostFiles.freeBytes(at: FilePath(TemporaryFiles.systemDirectory)),
            swap > free / 2 {
             throw HarnessError.cannotWrite(path: TemporaryFiles.systemDirectory,
                                            reason: "a swap file of \(swap) bytes is more than half of the \(free) bytes free there")
         }
-        let contents = profile.map { profile in
-            // The scenario's `device.content` overrides the profile's, kind by kind.
-            let ratios = profile.content.merging(scenario.device.content) { _, scenario in scenario }
-            return MemoryContents(ratios: Dictionary(uniqueKeysWithValues: ratios.compactMap { key, value in
-                MemoryContents.Kind(rawValue: key).map { ($0, value) }
-            }), pageBytes: profile.pageBytes, seed: seed)
-        }
+        // The device's OS release decides the unload cycle when the scenario names one.
+        let generation = scenario.device.os?.generation ?? cleanup.generation ?? .iOS6
         var apps: [String: Application] = [:]
         for spec in scenario.apps {
-            // The device's OS release decides the unload cycle when the scenario names one.
-            let generation = scenario.device.os?.generation ?? cleanup.generation ?? .iOS6
-            let runtime = try RuntimeContext(app: spec.name, generation: generation, trace: recorder,
-                                             reloadStatistics: statistics)
-            runtime.contents = contents
-            runtime.pageBytes = profile?.pageBytes ?? 4096
-            for screen in spec.screens { try runtime.register(screen) }
-            runtime.cleanupPolicy = cleanup
-            if let profile {
-                runtime.costModel = profile.costs
-                runtime.compressor = activeCompressor
-            }
-            let app = Application(name: spec.name, runtime: runtime, hierarchy: spec.root)
-            app.appDataBytes = spec.dataBytes
-            app.cleanBytes = spec.cleanBytes
-            app.backgroundMode = spec.background
-            app.releasesOnBackground = spec.onBackground
+            let app = try spec.makeApplication(generation: generation, cleanup: cleanup, trace: recorder, statistics: statistics)
             apps[spec.name] = app
             device.install(app)
         }

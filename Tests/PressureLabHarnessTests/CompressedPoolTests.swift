@@ -81,7 +81,7 @@ struct ContentOverrideTests {
 
             """
         let scenario = try ScenarioLoader().parse(text, path: "c.yaml")
-        #expect(scenario.device.content == ["backing": 10.0, "cache": 1.0])
+        #expect(scenario.device.content == [.backing: 10.0, .cache: 1.0])
         do {
             _ = try ScenarioLoader().parse(text.replacingOccurrences(of: "cache: 1.0", with: "cache: 0.5"), path: "c.yaml")
             Issue.record("a ratio below 1 was accepted")

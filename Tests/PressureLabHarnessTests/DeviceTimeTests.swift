@@ -14,11 +14,10 @@ struct DeviceTimeTests {
     func handComputedColdLaunch() throws {
         let profile = try ProfileLoader().load(path: Self.round)
         let runtime = try RuntimeContext(app: "hand")
-        runtime.costModel = profile.costs
         // Four views (a root and three subviews of 1 KiB), a 1 MiB bitmap on the root.
         try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 1, fanout: 3, bytes: 1024, rootBacking: 1 << 20)))
         let app = Application(name: "hand", runtime: runtime, hierarchy: .screen("s"))
-        let device = Device(configuration: .init(budgetBytes: 256 << 20), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 256 << 20, costs: profile.costs), termination: JetsamPolicy())
         device.install(app)
         #expect(try device.open("hand") == .cold)
         // process 100 ms + app init 50 ms + first frame 10 ms

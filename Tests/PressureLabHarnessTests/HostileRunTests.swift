@@ -116,7 +116,7 @@ struct HostileRunTests {
         // Refused from then on: the app is dying.
         #expect(!gate.admit(16))
         // A budget the allocation fits, so the gate admits it and the host's malloc fails.
-        let device = Device(configuration: .init(budgetBytes: Int.max), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: Int.max), termination: JetsamPolicy())
         let runtime = try RuntimeContext(app: "a")
         try runtime.register(ScreenSpec(name: "s", view: try .single(bytes: 64)))
         let app = Application(name: "a", runtime: runtime, hierarchy: .screen("s"))

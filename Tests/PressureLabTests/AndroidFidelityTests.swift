@@ -165,7 +165,7 @@ struct AndroidFidelityTests {
     func swapFile() throws {
         let apps = try (0..<4).map { try DeviceTests.app("app\($0)", bitmap: 4 << 20) }
         let perApp = try DeviceTests.appBytes(bitmap: 4 << 20)
-        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 30, release: .android10, swapFileBytes: 64 << 20),
+        let device = Device(model: .init(budgetBytes: perApp * 100 / 30, release: .android10, swapFileBytes: 64 << 20),
                             termination: LowMemoryKillerPolicy(lmkdKills: false))
         for app in apps { device.install(app) }
         for app in apps { try device.open(app.name) }

@@ -24,7 +24,7 @@ struct CleanMemoryTests {
     func residentAfterLaunch() throws {
         let declared = 3 << 20 + 123
         let app = try Self.app("code", clean: declared)
-        let device = Device(configuration: .init(budgetBytes: 256 << 20), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 256 << 20), termination: JetsamPolicy())
         device.install(app)
         try device.open("code")
         #expect(app.cleanResidentBytes == Self.roundedToPages(declared))
@@ -42,9 +42,8 @@ struct CleanMemoryTests {
                               storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 10_000,
                               viewLayoutNanoseconds: 10_000, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
                               archiveDecodeBytesPerSecond: 1 << 30)
-        app.runtime.costModel = costs
         let other = try Self.app("other", clean: 0)
-        let device = Device(configuration: .init(budgetBytes: 256 << 20), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 256 << 20, costs: costs), termination: JetsamPolicy())
         device.install(app)
         device.install(other)
         try device.open("code")
@@ -65,7 +64,7 @@ struct CleanMemoryTests {
     func droppedBeforeKills() throws {
         let trace = TraceRecorder()
         let apps = try (0..<6).map { try Self.app("app\($0)", clean: 3 << 20, bitmap: 6 << 20, trace: trace) }
-        let device = Device(configuration: .init(budgetBytes: 40 << 20), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 40 << 20), termination: JetsamPolicy())
         for app in apps { device.install(app) }
         for app in apps { try device.open(app.name) }
         #expect(device.metrics.kills > 0)
@@ -85,7 +84,7 @@ struct CleanMemoryTests {
     @Test("clean pages fill what dirty memory leaves: only the excess over the budget is dropped, least recently used first")
     func pageCacheTrim() throws {
         let apps = try (0..<3).map { try Self.app("app\($0)", clean: 8 << 20) }
-        let device = Device(configuration: .init(budgetBytes: 20 << 20), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 20 << 20), termination: JetsamPolicy())
         for app in apps { device.install(app) }
         for app in apps { try device.open(app.name) }
         // 24 MiB of code for 20 MiB: the oldest app's pages go, the others stay.
@@ -106,7 +105,7 @@ struct BackgroundFootprintTests {
         let app = Application(name: "feed", runtime: runtime, hierarchy: .nav("main"))
         app.releasesOnBackground = [.cache, .model]
         let other = try CleanMemoryTests.app("other", clean: 0)
-        let device = Device(configuration: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true),
+        let device = Device(model: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true),
                             termination: LowMemoryKillerPolicy())
         device.install(app)
         device.install(other)

@@ -12,14 +12,14 @@ struct CompressedMemoryTests {
                        appDataBytes: Int = 0, codec: Compressor = .lz4,
                        termination: any TerminationPolicy = JetsamPolicy()) throws -> (Device, Application) {
         let runtime = try RuntimeContext(app: name)
-        runtime.contents = MemoryContents(ratios: [.view: 3, .backing: 2.5, .cache: 1.5, .model: 2.5, .userData: 2, .appData: 2],
-                                          pageBytes: 4096, seed: 5)
+        let contents = MemoryContents(ratios: [.view: 3, .backing: 2.5, .cache: 1.5, .model: 2.5, .userData: 2, .appData: 2],
+                                      pageBytes: 4096, seed: 5)
         try runtime.register(screen)
         let app = Application(name: name, runtime: runtime, hierarchy: hierarchy)
         app.appDataBytes = appDataBytes
         let other = try RuntimeContext(app: "o")
         try other.register(ScreenSpec(name: "s", view: try .single(bytes: 64)))
-        let device = Device(configuration: .init(budgetBytes: 512 << 20, compressor: codec), termination: termination)
+        let device = Device(model: .init(budgetBytes: 512 << 20, compressor: codec, contents: contents), termination: termination)
         device.install(app)
         device.install(Application(name: "o", runtime: other, hierarchy: .screen("s")))
         return (device, app)

@@ -8,7 +8,7 @@ struct DeviceRandomTests {
     static func randomRun(policy: TerminationKind, seed: UInt64, steps: Int) throws -> (Device, [Application], typed: Int) {
         var random = SeededGenerator(seed: seed)
         let perApp = try DeviceTests.appBytes(bitmap: 256 << 10)
-        let device = Device(configuration: .init(budgetBytes: perApp * 3), termination: policy.policy)
+        let device = Device(model: .init(budgetBytes: perApp * 3), termination: policy.policy)
         let apps = try (0..<6).map { try DeviceTests.app("app\($0)", bitmap: 256 << 10) }
         for app in apps {
             app.runtime.trace.isEnabled = false

@@ -26,13 +26,13 @@ struct DeviceTests {
     func jetsamOrder() throws {
         let perApp = try Self.appBytes()
         // Each app is 7% of the budget: the 13th leaves 9% available, under the idle threshold.
-        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 7), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: perApp * 100 / 7), termination: JetsamPolicy())
         let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n"]
         for name in names { device.install(try Self.app(name)) }
         var afterEach: [Double] = []
         for name in names {
             try device.open(name)
-            afterEach.append(Double(device.usedBytes) / Double(device.configuration.budgetBytes))
+            afterEach.append(Double(device.usedBytes) / Double(device.model.budgetBytes))
         }
         #expect(device.metrics.killOrder == ["a", "b"])
         #expect(device.metrics.killReasons == [.idleExit, .idleExit])
@@ -98,7 +98,7 @@ struct DeviceTests {
 
     @Test("lmk delivers onTrimMemory as apps leave the foreground; oom_score_adj follows recency")
     func lmkTrims() throws {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: LowMemoryKillerPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: LowMemoryKillerPolicy())
         for name in ["a", "b", "c"] { device.install(try Self.app(name)) }
         for name in ["a", "b", "c"] { try device.open(name) }
         let a = device.installed("a")!
@@ -112,7 +112,7 @@ struct DeviceTests {
     @Test("a per-app limit kills the app that crosses it, at once")
     func perAppLimit() throws {
         let perApp = try Self.appBytes()
-        let device = Device(configuration: .init(budgetBytes: 1 << 30, appLimitBytes: perApp * 2), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30, appLimitBytes: perApp * 2), termination: JetsamPolicy())
         device.install(try Self.app("hog"))
         device.install(try Self.app("quiet"))
         try device.open("quiet")
@@ -128,7 +128,7 @@ struct DeviceTests {
     @Test("a suspended app that is killed gets no willTerminate; its unsaved data is none")
     func killedSuspendedApp() throws {
         let perApp = try Self.appBytes()
-        let device = Device(configuration: .init(budgetBytes: perApp * 100 / 30), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: perApp * 100 / 30), termination: JetsamPolicy())
         for name in ["a", "b", "c", "d"] { device.install(try Self.app(name)) }
         try device.open("a")
         device.installed("a")!.app.window.topViewController!.type(bytes: 1000)
@@ -146,7 +146,7 @@ struct DeviceTests {
     @Test("none: crossing the budget crashes the active app, out of memory, its unsaved data counted")
     func noTermination() throws {
         let perApp = try Self.appBytes()
-        let device = Device(configuration: .init(budgetBytes: perApp * 3), termination: NoTermination())
+        let device = Device(model: .init(budgetBytes: perApp * 3), termination: NoTermination())
         for name in ["a", "b", "c"] { device.install(try Self.app(name)) }
         for name in ["a", "b", "c"] { try device.open(name) }
         let c = device.installed("c")!.app
@@ -160,7 +160,7 @@ struct DeviceTests {
 
     @Test("freeze: the app's memory leaves the heap (measured) and comes back byte-identical on resume")
     func freezeAndThaw() throws {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: FreezePolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: FreezePolicy())
         let frozenApp = try Self.app("frozen", bitmap: 8 << 20)
         frozenApp.appDataBytes = 1 << 20  // app-wide data is paged out too
         device.install(frozenApp)
@@ -187,7 +187,7 @@ struct DeviceTests {
 
     @Test("opening the app already in front launches nothing and counts nothing")
     func openForeground() throws {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
         device.install(try Self.app("a"))
         try device.open("a")
         try device.open("a")
@@ -216,7 +216,7 @@ struct DeviceTests {
 
     @Test("a scripted warning reaches running apps through the policy")
     func scriptedWarning() throws {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
         device.install(try Self.app("a"))
         try device.open("a")
         let app = device.installed("a")!.app

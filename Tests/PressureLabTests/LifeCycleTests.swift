@@ -21,7 +21,7 @@ struct LifeCycleTests {
 
     static func device(_ apps: [Application], os: OSRelease = .iOS13, budget: Int = 512 << 20,
                        termination: any TerminationPolicy = JetsamPolicy()) -> Device {
-        let device = Device(configuration: .init(budgetBytes: budget, os: os), termination: termination)
+        let device = Device(model: .init(budgetBytes: budget, os: os), termination: termination)
         for app in apps { device.install(app) }
         return device
     }
@@ -154,11 +154,11 @@ struct LifeCycleTests {
         let (device, apps) = try Self.audioAmongSuspended(termination: JetsamPolicy())
         #expect(apps[0].state == .background && device.band(of: device.installed("a")!) == .background)
         let snapshot = DeviceSnapshot(apps: device.apps.map(device.snapshot(of:)), usedBytes: device.usedBytes,
-                                      budgetBytes: device.configuration.budgetBytes, level: .critical, bytesToFree: 1,
+                                      budgetBytes: device.model.budgetBytes, level: .critical, bytesToFree: 1,
                                       freezeBudgetBytes: 0, runningAppsWarned: true)
         #expect(JetsamPolicy.victims(snapshot).map(\.name) == ["b", "c", "d", "a", "e"])
         // An allocation waits for the whole budget: jetsam kills in every band but the front.
-        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
+        device.reclaim(downTo: 0, emergencyBytes: device.model.budgetBytes, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "c", "d", "a"])
         #expect(device.metrics.killReasons == Array(repeating: .vmPageShortage, count: 4))
         // No warning rung in jetsam's ladder: the foreground app is told only when the level rises.
@@ -180,7 +180,7 @@ struct LifeCycleTests {
         device.reclaim(downTo: 0, emergencyBytes: 0, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "c"])
         // Critical (the device ran out in the middle of an allocation): the previous and audio apps go too.
-        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
+        device.reclaim(downTo: 0, emergencyBytes: device.model.budgetBytes, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "c", "d", "a"])
     }
 
@@ -218,7 +218,7 @@ struct LifeCycleTests {
         let a = try Self.app("a")
         a.releasesOnBackground = [.cache]
         let b = try Self.app("b")
-        let device = Device(configuration: .init(budgetBytes: 512 << 20, purgesBackingStoresInBackground: true),
+        let device = Device(model: .init(budgetBytes: 512 << 20, purgesBackingStoresInBackground: true),
                             termination: JetsamPolicy())
         device.install(a)
         device.install(b)

@@ -73,7 +73,7 @@ struct UserActionTests {
 
     @Test("the device applies an action and ends the step; an action that does not apply is skipped")
     func perform() throws {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: JetsamPolicy())
         let runtime = try RuntimeContext(app: "mail", generation: .iOS6)
         for screen in try mailScreens() { try runtime.register(screen) }
         device.install(Application(name: "mail", runtime: runtime, hierarchy: .nav("inbox")))
@@ -92,7 +92,7 @@ struct UserActionTests {
 
     /// A device on `os` with one mail app installed.
     static func mailDevice(os: OSRelease = .iOS13) throws -> (Device, Application) {
-        let device = Device(configuration: .init(budgetBytes: 1 << 30, os: os), termination: JetsamPolicy())
+        let device = Device(model: .init(budgetBytes: 1 << 30, os: os), termination: JetsamPolicy())
         let runtime = try RuntimeContext(app: "mail", generation: .iOS6)
         for screen in try mailScreens() { try runtime.register(screen) }
         let app = Application(name: "mail", runtime: runtime, hierarchy: .nav("inbox"))

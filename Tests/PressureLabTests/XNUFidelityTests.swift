@@ -10,7 +10,7 @@ struct XNUFidelityTests {
     static func device(_ apps: [Application], budget: Int, release: SystemRelease = .iOS12,
                        termination: any TerminationPolicy = JetsamPolicy(), compressor: Compressor = .none,
                        limit: Int? = nil, inactiveLimit: Int? = nil, freezeBudget: Int? = nil) -> Device {
-        let device = Device(configuration: .init(budgetBytes: budget, appLimitBytes: limit, appLimitInactiveBytes: inactiveLimit,
+        let device = Device(model: .init(budgetBytes: budget, appLimitBytes: limit, appLimitInactiveBytes: inactiveLimit,
                                                  freezeWriteBudgetBytes: freezeBudget, compressor: compressor, release: release),
                             termination: termination)
         for app in apps { device.install(app) }
@@ -40,7 +40,7 @@ struct XNUFidelityTests {
         #expect(a.state == .suspended && b.state == .suspended)
         #expect(device.installed("a")!.useOrder < device.installed("b")!.useOrder)
         #expect(device.installed("b")!.bandOrder < device.installed("a")!.bandOrder)
-        device.reclaim(downTo: 0, emergencyBytes: device.configuration.budgetBytes, sparing: nil)
+        device.reclaim(downTo: 0, emergencyBytes: device.model.budgetBytes, sparing: nil)
         #expect(device.metrics.killOrder == ["b", "a"])
     }
 

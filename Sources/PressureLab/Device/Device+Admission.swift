@@ -21,10 +21,10 @@ extension Device {
     ///   does not fit, it is refused and the app dies out of memory.
     func admit(_ bytes: Int, for installed: InstalledApp) -> MemoryGate.Refusal? {
         let size = Heap.sizeClass(for: bytes)
-        if let limit = configuration.appLimit(active: installed.isActive), installed.footprintBytes.addingSaturating(size) > limit {
+        if let limit = model.appLimit(active: installed.isActive), installed.footprintBytes.addingSaturating(size) > limit {
             return .appLimit(limitBytes: limit)
         }
-        let budget = configuration.budgetBytes
+        let budget = model.budgetBytes
         guard liveUsedBytes.addingSaturating(size) > budget else { return nil }
         // What other apps free now is theirs, not this app's open scope's.
         installed.app.runtime.ledger.unattributed {

@@ -34,8 +34,8 @@ extension Device {
         }
         if target.app.state == .background {
             metrics.backgroundLaunches += 1
-            if let mode = target.app.backgroundMode, mode.runningSeconds(on: configuration.os) > 0 {
-                target.backgroundUntil = now + mode.runningSeconds(on: configuration.os)
+            if let mode = target.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
+                target.backgroundUntil = now + mode.runningSeconds(on: model.os)
                 target.app.recordApp(.runningInBackground)
             } else {
                 target.app.suspend()

@@ -17,9 +17,9 @@ extension Device {
     func trimPageCache() -> Int {
         let dirty = usedBytes
         var clean = cleanResidentBytes
-        guard clean > 0, dirty.addingSaturating(clean) > configuration.budgetBytes else { return 0 }
+        guard clean > 0, dirty.addingSaturating(clean) > model.budgetBytes else { return 0 }
         var dropped = 0
-        for installed in appsByDropOrder() where dirty.addingSaturating(clean) > configuration.budgetBytes {
+        for installed in appsByDropOrder() where dirty.addingSaturating(clean) > model.budgetBytes {
             let freed = installed.app.dropCleanMemory()
             clean -= freed
             dropped += freed
@@ -51,7 +51,7 @@ extension Device {
     /// proportional set size as `dumpsys meminfo` reports it (resident dirty memory plus the
     /// clean pages mapped by a live process; zram-swapped pages left out).
     public var platformFootprintBytes: Int {
-        if configuration.release.isApple {
+        if model.release.isApple {
             return apps.reduce(0) { $0 + ($1.app.state.hasProcess ? $1.footprintBytes : 0) }
         }
         return apps.reduce(0) { total, installed in

@@ -12,15 +12,15 @@ import PressureLabHeap
 /// its app-wide data back at once and each controller's memory when it is touched (what
 /// is on screen first), counted as bytes decompressed, for device time.
 extension Device {
-    /// The pool for a configuration (nil: compression off).
-    static func makePool(_ configuration: Configuration) -> CompressedPool? {
+    /// The pool for a device model (nil: compression off).
+    static func makePool(_ model: DeviceModel) -> CompressedPool? {
         let codec: PageCodec
-        switch configuration.compressor {
+        switch model.compressor {
         case .none: return nil
         case .lz4: codec = .lz4
         case .zstd: codec = .zstd
         }
-        return CompressedPool(codec: codec, pageBytes: configuration.pageBytes)
+        return CompressedPool(codec: codec, pageBytes: model.pageBytes)
     }
 
     /// The next app to compress: suspended, not frozen, with memory not yet compressed, not

@@ -9,7 +9,7 @@ extension Device {
     /// Recomputes every app's band (with aging) and `oom_score_adj`, stamping the order of
     /// each change. Apps whose priority changes together keep their relative order.
     func refreshPriorities() {
-        let rules = JetsamRules(release: configuration.release)
+        let rules = JetsamRules(release: model.release)
         // Bands.
         var moved: [(InstalledApp, JetsamBand)] = []
         for installed in apps {
@@ -40,7 +40,7 @@ extension Device {
         // oom_score_adj, in OomAdjuster's walk: most recently used first.
         let cached = cachedApps()
         let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cached.count)
-        let expiredPrevious = configuration.release == .android14
+        let expiredPrevious = model.release == .android14
             && now - previousSince > LowMemoryKillerRules.previousAppSeconds
         for installed in apps.sorted(by: { $0.useOrder > $1.useOrder }) {
             let adj: Int
@@ -99,11 +99,11 @@ extension Device {
         let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozen.count,
                                            refreezeEligibleCount: frozen.filter(\.isRefreezeEligible).count,
                                            mayRunNow: now >= nextFreezerRun)
-        return DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: configuration.budgetBytes,
+        return DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
-                              bytesToFree: max(0, used - min(target, configuration.budgetBytes)),
+                              bytesToFree: max(0, used - min(target, model.budgetBytes)),
                               freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
-                              release: configuration.release, memoryBytes: configuration.memoryBytes,
+                              release: model.release, memoryBytes: model.memoryBytes,
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
                               compressorFull: compressedPool != nil && compressionCandidate(sparing: sparing) == nil,
                               freezer: freezerState)
@@ -112,7 +112,7 @@ extension Device {
     /// Apps with a process that are neither in front, nor the previous app, nor running in
     /// the background, most recently used first (Android's cached apps).
     private func cachedApps() -> [InstalledApp] {
-        let expiredPrevious = configuration.release == .android14
+        let expiredPrevious = model.release == .android14
             && now - previousSince > LowMemoryKillerRules.previousAppSeconds
         return apps.filter {
             $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil

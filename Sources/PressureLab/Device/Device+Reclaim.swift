@@ -11,7 +11,7 @@ extension Device {
         refreshPriorities()
         enforceAppLimits()
         let previousMeasured = measuredLevel
-        let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes)) }
+        let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes)) }
         level = levels.map(\.1).max() ?? .normal
         measuredLevel = levels.filter { $0.0 is MeasuredPressure }.map(\.1).max() ?? .normal
         // A warning from a source other than measured use (a script, a live bridge) is
@@ -22,13 +22,13 @@ extension Device {
                 installed.app.receiveMemoryWarning(level: injected)
             }
         }
-        let clear = Int(configuration.thresholds.warningClear * Double(configuration.budgetBytes))
+        let clear = Int(model.thresholds.warningClear * Double(model.budgetBytes))
         // The policy's warnings and trims follow measured use (an injected warning went out above).
         var noticed = deviceSnapshot(used: usedBytes, target: clear, warned: false)
         noticed.level = measuredLevel
         deliver(termination.notifications(noticed, previousLevel: previousMeasured))
         reclaim(downTo: clear, emergencyBytes: 0, sparing: nil)
-        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: configuration.budgetBytes) } ?? .normal
+        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes) } ?? .normal
         if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
     }
@@ -74,14 +74,14 @@ extension Device {
         var warned = emergency
         reclaim: for _ in 0..<(apps.count * 3 + 4) {
             let used = liveUsedBytes
-            let wantsRoom = emergency ? used > configuration.budgetBytes - emergencyBytes
-                : (level > .normal && used > target) || used > configuration.budgetBytes
+            let wantsRoom = emergency ? used > model.budgetBytes - emergencyBytes
+                : (level > .normal && used > target) || used > model.budgetBytes
             if emergency && !wantsRoom { break reclaim }
             if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
             // Then the swap file, when there is one.
             if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
             refreshPriorities()
-            let state = deviceSnapshot(used: used, target: emergency ? configuration.budgetBytes - emergencyBytes : target,
+            let state = deviceSnapshot(used: used, target: emergency ? model.budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
@@ -123,9 +123,9 @@ extension Device {
     /// of it warns a running app once per upward crossing (``JetsamRules/limitWarningPercent``;
     /// the ledger re-arms when the footprint falls back below).
     func enforceAppLimits() {
-        guard configuration.appLimitBytes != nil || configuration.appLimitInactiveBytes != nil else { return }
+        guard model.appLimitBytes != nil || model.appLimitInactiveBytes != nil else { return }
         for installed in apps where installed.app.state.hasProcess {
-            guard let limit = configuration.appLimit(active: installed.isActive) else { continue }
+            guard let limit = model.appLimit(active: installed.isActive) else { continue }
             let bytes = installed.footprintBytes
             if bytes > limit {
                 metrics.limitKills += 1

@@ -12,7 +12,7 @@ extension Device {
     /// The next app to swap out: suspended, not swapped out, frozen or in front, least recently
     /// used first; nil without a swap file or when it is full.
     func swapCandidate(sparing: InstalledApp?) -> InstalledApp? {
-        guard let capacity = configuration.swapFileBytes, swappedBytes < capacity else { return nil }
+        guard let capacity = model.swapFileBytes, swappedBytes < capacity else { return nil }
         return apps.filter {
             $0.app.state == .suspended && $0.swappedBytes == 0 && !$0.isFrozen && !$0.isCompressed && $0 !== sparing && $0 !== foreground
                 && $0.bytes > 0 && swappedBytes.addingSaturating($0.bytes) <= capacity

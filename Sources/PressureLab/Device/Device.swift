@@ -6,70 +6,14 @@ import PressureLabHeap
 /// from the real time launches are measured in.
 ///
 /// ```swift
-/// let device = Device(configuration: .init(budgetBytes: 768 << 20), termination: JetsamPolicy())
+/// let device = Device(model: .init(budgetBytes: 768 << 20), termination: JetsamPolicy())
 /// device.install(mail); device.install(photos)
 /// try device.open("mail")     // cold launch, then the policy enforces the budget
 /// try device.open("photos")   // mail goes home (saved, suspended); photos launches
 /// ```
 public final class Device {
-    /// The budget and limits.
-    public struct Configuration: Sendable {
-        /// Memory all apps share, bytes.
-        public var budgetBytes: Int
-        public var thresholds: PressureThresholds
-        /// A per-app hard limit (jetsam's per-process limit) while the app is active (in
-        /// front, or running in the background), bytes: XNU's `memlimit_active`.
-        public var appLimitBytes: Int?
-        /// The limit while it is inactive (suspended): XNU's `memlimit_inactive`, by default
-        /// the active one (`memorystatus_get_default_task_active_limit` serves both).
-        public var appLimitInactiveBytes: Int?
-        /// Bytes the freezer may write in one 24-hour window (default: the release's,
-        /// ``FreezerRules/dailyBudgetBytes``); what a window leaves unused rolls over.
-        public var freezeWriteBudgetBytes: Int
-        /// The in-RAM compressor of suspended apps' memory (`.none`: off).
-        public var compressor: Compressor
-        /// The unit of compression, bytes.
-        public var pageBytes: Int
-        /// The OS release: whether Home suspends or terminates apps, and how long a
-        /// background task may run (``OSRelease``).
-        public var os: OSRelease
-        /// Whether the system discards an app's drawn views as it enters the background: iOS
-        /// does (Apple, "Performance Tips: Reduce Your App's Memory Footprint"), and so does
-        /// Android, whose `ViewRootImpl.performTraversals` destroys a window's hardware
-        /// resources (`destroyHardwareResources`: layers, textures) when it stops being visible.
-        /// On with any device profile; off for a bare device.
-        public var purgesBackingStoresInBackground: Bool
-        /// The system release whose jetsam, freezer, lmkd and trim rules apply.
-        public var release: SystemRelease
-        /// The device's physical memory, bytes (XNU's thresholds depend on its size class);
-        /// the budget when nil.
-        public var memoryBytes: Int?
-        /// A swap file on flash of this many bytes (nil: none), see ``Device/swapOut(_:)``.
-        public var swapFileBytes: Int?
-
-        public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
-                    appLimitInactiveBytes: Int? = nil, freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none,
-                    pageBytes: Int = 4096, os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false,
-                    release: SystemRelease = .iOS12, memoryBytes: Int? = nil, swapFileBytes: Int? = nil) {
-            self.swapFileBytes = swapFileBytes
-            self.budgetBytes = budgetBytes
-            self.os = os
-            self.purgesBackingStoresInBackground = purgesBackingStoresInBackground
-            self.thresholds = thresholds
-            self.appLimitBytes = appLimitBytes
-            self.appLimitInactiveBytes = appLimitInactiveBytes
-            self.compressor = compressor
-            self.pageBytes = pageBytes
-            self.release = release
-            self.memoryBytes = memoryBytes
-            self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? FreezerRules(release: release).dailyBudgetBytes
-        }
-
-        /// The per-app limit that applies to an app active (in front or running) or not.
-        public func appLimit(active: Bool) -> Int? {
-            active ? appLimitBytes : (appLimitInactiveBytes ?? appLimitBytes)
-        }
-    }
+    /// What the device is (``DeviceModel``), by its older name.
+    public typealias Configuration = DeviceModel
 
     /// An installed app and what the device knows of it.
     public final class InstalledApp {
@@ -131,7 +75,8 @@ public final class Device {
         public var isActive: Bool { app.state.isRunning }
     }
 
-    public let configuration: Configuration
+    /// What the device is: memory, limits, compressor, release, costs and contents.
+    public let model: DeviceModel
     public let termination: any TerminationPolicy
     /// Android's previous app (the one in front before the current one), and since when.
     public internal(set) var previous: InstalledApp?
@@ -172,14 +117,14 @@ public final class Device {
     /// evaluated again).
     var usedAtLastEvaluation = -1
 
-    public init(configuration: Configuration, termination: any TerminationPolicy) {
-        self.configuration = configuration
+    public init(model: DeviceModel, termination: any TerminationPolicy) {
+        self.model = model
         self.termination = termination
-        self.pressureSources = [MeasuredPressure(thresholds: configuration.thresholds)]
+        self.pressureSources = [MeasuredPressure(thresholds: model.thresholds)]
         self.pressureSources.append(scripted)
-        self.compressedPool = Self.makePool(configuration)
+        self.compressedPool = Self.makePool(model)
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
-        self.freezerBudget = FreezerBudget(windowBytes: configuration.freezeWriteBudgetBytes)
+        self.freezerBudget = FreezerBudget(windowBytes: model.freezeWriteBudgetBytes)
         self.swapFile = Freezer(compression: nil)
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
@@ -191,6 +136,7 @@ public final class Device {
         precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
         let installed = InstalledApp(app: app)
         apps.append(installed)
+        model.apply(to: app.runtime)
         app.runtime.memoryGate.decide = { [weak self, weak installed] bytes in
             guard let self, let installed else { return nil }
             return self.admit(bytes, for: installed)
@@ -337,14 +283,14 @@ public final class Device {
     /// a background mode or task keeps it running (until ``InstalledApp/backgroundUntil``).
     private func sendHome(_ installed: InstalledApp) throws {
         if foreground === installed { foreground = nil }
-        guard configuration.os.hasMultitasking else {
+        guard model.os.hasMultitasking else {
             installed.app.terminate()
             metrics.homeTerminations += 1
             return
         }
-        try installed.app.enterBackground(purgingBackingStores: configuration.purgesBackingStoresInBackground)
-        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: configuration.os) > 0 {
-            installed.backgroundUntil = now + mode.runningSeconds(on: configuration.os)
+        try installed.app.enterBackground(purgingBackingStores: model.purgesBackingStoresInBackground)
+        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
+            installed.backgroundUntil = now + mode.runningSeconds(on: model.os)
             installed.app.recordApp(.runningInBackground)
         } else {
             installed.app.suspend()

@@ -46,8 +46,11 @@ public final class RuntimeContext {
     /// The compressor that (de)compression work is charged to.
     public var compressor: Compressor = .none
     /// What memory is filled with: realistic, compressible contents per kind (nil: a
-    /// constant pattern). Set before registering screens (model files are written then).
-    public var contents: MemoryContents?
+    /// constant pattern). Model files declared before it is set are filled with it too (they
+    /// are written when first read).
+    public var contents: MemoryContents? {
+        didSet { bundle.refillPendingModels(contents?[.model]) }
+    }
     /// The page size compression works in.
     public var pageBytes = 4096
     /// The device's compressed pool, when the device compresses (set when installed).

@@ -95,6 +95,11 @@ public final class ViewBundle: @unchecked Sendable {
         pendingModels[screen] = (bytes, fill)
     }
 
+    /// Gives every model declared and not written yet `fill` as its contents.
+    func refillPendingModels(_ fill: ContentFill?) {
+        for screen in pendingModels.keys { pendingModels[screen]?.fill = fill }
+    }
+
     /// Writes the screen's model file if it was declared and not written yet (before a timed
     /// read, so that the write is not counted as the read).
     public func writePendingModel(for screen: String) throws(RuntimeError) {

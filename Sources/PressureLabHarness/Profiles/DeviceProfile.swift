@@ -27,7 +27,7 @@ public struct DeviceProfile: Sendable, Equatable {
     /// Where each cost comes from, by cost name (`process_start`, ...).
     public var sources: [String: String]
     /// Compressibility (uncompressed / compressed) of each kind of memory.
-    public var content: [String: Double]
+    public var content: [MemoryContents.Kind: Double]
     /// The file it was read from, and a hash of its bytes (FNV-1a, 64 bit, hex).
     public var path: String
     public var hash: String
@@ -37,4 +37,10 @@ public struct DeviceProfile: Sendable, Equatable {
                                    "view_layout", "bitmap_draw", "cache_fill", "archive_decode", "compress", "decompress"]
     /// The kinds of memory `content:` names: ``MemoryContents/Kind``'s, in its order.
     public static let contentKinds = MemoryContents.Kind.allCases.map(\.rawValue)
+
+    /// Memory filled as compressible as the profile says, kind by kind, with `overrides` (a
+    /// scenario's `device.content`) in place of its own where they name a kind.
+    public func contents(overriding overrides: [MemoryContents.Kind: Double] = [:], seed: UInt64) -> MemoryContents {
+        MemoryContents(ratios: content.merging(overrides) { _, override in override }, pageBytes: pageBytes, seed: seed)
+    }
 }

@@ -79,18 +79,7 @@ struct ProfileReader {
         let compressor = base.value(top, "compressor").flatMap { self.compressor($0, "compressor") } ?? Compressor.none
         let costsNode = base.required(top, "costs", in: root, path: "")
         let (costs, sources) = costsNode.map { self.costs($0) } ?? (nil, [:])
-        var content: [String: Double] = [:]
-        if let contentNode = base.value(top, "content"), let map = base.mapping(contentNode, "content", allowed: DeviceProfile.contentKinds) {
-            for (keyNode, valueNode) in map {
-                guard let kind = keyNode.string, DeviceProfile.contentKinds.contains(kind) else { continue }
-                guard valueNode.scalar != nil, let ratio = valueNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
-                    base.error(valueNode, "content.\(kind)", "expected a compressibility from 1 (incompressible) to 1000, "
-                        + "got \(base.describe(valueNode))")
-                    continue
-                }
-                content[kind] = ratio
-            }
-        }
+        let content = base.value(top, "content").map { base.contentRatios($0, "content") } ?? [:]
         guard let name, let platform, let release, let memory, let budget, let costs else { return nil }
         return DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
                              budgetBytes: budget,

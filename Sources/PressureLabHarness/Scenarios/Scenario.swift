@@ -26,14 +26,14 @@ public struct Scenario: Sendable {
         /// The device profile the scenario names (`device: { profile: NAME }`), if any.
         public var profile: String?
         /// Compressibility per kind of memory, overriding the profile's `content:`.
-        public var content: [String: Double]
+        public var content: [MemoryContents.Kind: Double]
         /// The iOS release the device runs (`device: { os: "3" }`): multitasking, background
         /// task limits and the unload cycle. Nil: multitasking as today's iOS, and the unload
         /// cycle of the cleanup policy's generation.
         public var os: OSRelease?
 
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
-                    content: [String: Double] = [:], os: OSRelease? = nil, appLimitInactiveBytes: Int? = nil) {
+                    content: [MemoryContents.Kind: Double] = [:], os: OSRelease? = nil, appLimitInactiveBytes: Int? = nil) {
             self.memoryBytes = memoryBytes
             self.appLimitInactiveBytes = appLimitInactiveBytes
             self.thresholds = thresholds
@@ -99,5 +99,23 @@ public struct Scenario: Sendable {
             }
         }
         return count(script)
+    }
+}
+
+extension Scenario.AppSpec {
+    /// The app as the scenario declares it: a runtime with its screens registered, behaving
+    /// as `generation` under `cleanup`, and its data, clean memory and background behaviour.
+    /// A device gives it the rest when it is installed (``DeviceModel/apply(to:)``).
+    public func makeApplication(generation: OSGeneration, cleanup: any CleanupPolicy, trace: TraceRecorder,
+                                statistics: ReloadStatistics) throws -> Application {
+        let runtime = try RuntimeContext(app: name, generation: generation, trace: trace, reloadStatistics: statistics)
+        for screen in screens { try runtime.register(screen) }
+        runtime.cleanupPolicy = cleanup
+        let app = Application(name: name, runtime: runtime, hierarchy: root)
+        app.appDataBytes = dataBytes
+        app.cleanBytes = cleanBytes
+        app.backgroundMode = background
+        app.releasesOnBackground = onBackground
+        return app
     }
 }

@@ -150,18 +150,7 @@ extension ScenarioReader {
                 self.error(profileNode, "device.profile", "cannot use the profile \(Self.quote(profile)): \(reasons)")
             }
         }
-        var content: [String: Double] = [:]
-        if let contentNode = value(map, "content"), let kinds = mapping(contentNode, "device.content", allowed: DeviceProfile.contentKinds) {
-            for (kindNode, ratioNode) in kinds {
-                guard let kind = kindNode.string, DeviceProfile.contentKinds.contains(kind) else { continue }
-                guard ratioNode.scalar != nil, let ratio = ratioNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
-                    error(ratioNode, "device.content.\(kind)", "expected a compressibility from 1 (incompressible) to 1000, "
-                        + "got \(describe(ratioNode))")
-                    continue
-                }
-                content[kind] = ratio
-            }
-        }
+        let content = value(map, "content").map { contentRatios($0, "device.content") } ?? [:]
         var os: OSRelease?
         if let osNode = value(map, "os") {
             let releases = OSRelease.allCases.map(\.rawValue)
@@ -363,5 +352,22 @@ extension ScenarioReader {
         }
         error(node, key, "expected a screen name, { nav: SCREEN } or { tabs: [ ... ] }")
         return nil
+    }
+
+    /// Compressibility by kind of memory (`content: { backing: 2.5, ... }`): each from 1
+    /// (incompressible) to 1000; the kinds are ``MemoryContents/Kind``'s.
+    mutating func contentRatios(_ node: Node, _ key: String) -> [MemoryContents.Kind: Double] {
+        var content: [MemoryContents.Kind: Double] = [:]
+        guard let kinds = mapping(node, key, allowed: DeviceProfile.contentKinds) else { return content }
+        for (kindNode, ratioNode) in kinds {
+            guard let name = kindNode.string, let kind = MemoryContents.Kind(rawValue: name) else { continue }
+            guard ratioNode.scalar != nil, let ratio = ratioNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
+                error(ratioNode, "\(key).\(name)", "expected a compressibility from 1 (incompressible) to 1000, "
+                    + "got \(describe(ratioNode))")
+                continue
+            }
+            content[kind] = ratio
+        }
+        return content
     }
 }

@@ -1,0 +1,23 @@
+import PressureLab
+
+extension DeviceModel {
+    /// The device a scenario runs on: the scenario's budget, thresholds, limits and iOS
+    /// release, and its profile's memory, page size, compressor, system release, costs and
+    /// contents (the scenario's `device.content` overriding the profile's, kind by kind).
+    /// Without a profile: 4 KiB pages, no compressor, host time only, a constant fill.
+    ///
+    /// - Parameters:
+    ///   - compressor: in place of the profile's (`--compressor`).
+    ///   - seed: the run's seed (realistic contents are drawn from it).
+    ///   - swapFileBytes: a swap file on flash (experiments use one).
+    public init(scenario: Scenario, profile: DeviceProfile?, compressor: Compressor? = nil, seed: UInt64,
+                swapFileBytes: Int? = nil) {
+        let device = scenario.device
+        self.init(budgetBytes: device.memoryBytes, thresholds: device.thresholds, appLimitBytes: device.appLimitBytes,
+                  appLimitInactiveBytes: device.appLimitInactiveBytes,
+                  compressor: compressor ?? profile?.compressor ?? Compressor.none, pageBytes: profile?.pageBytes ?? 4096,
+                  os: device.os ?? .iOS13, purgesBackingStoresInBackground: profile != nil,
+                  release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes, swapFileBytes: swapFileBytes,
+                  costs: profile?.costs, contents: profile?.contents(overriding: device.content, seed: seed))
+    }
+}
