@@ -82,7 +82,7 @@ struct Playback {
         }
         let marks = Self.marks(before: before, after: device.metrics, action: action)
         timeline.append(.init(step: self.step, event: action.label + (applied ? "" : " (skipped)"),
-                              retainedBytes: used, level: device.level.description, marks: marks.isEmpty ? nil : marks,
+                              retainedBytes: used, level: device.level, marks: marks.isEmpty ? nil : marks,
                               aliveApps: device.cachedAppCount))
         if self.step % 256 == 0 { progress?(self.step, total) }
     }
@@ -108,20 +108,20 @@ struct Playback {
         }
     }
 
-    static func marks(before: CountersSnapshot, after: DeviceMetrics, action: UserAction) -> [String] {
+    static func marks(before: CountersSnapshot, after: DeviceMetrics, action: UserAction) -> [TimelineMark] {
         // Each kill with the limit or level it answered (docs/fidelity.md, kill reasons).
-        var marks: [String] = zip(after.killOrder, after.killReasons).dropFirst(before.killed).map { "kill \($0.0) (\($0.1))" }
-        if after.homeTerminations > before.homeTerminations { marks.append("terminated on home") }
-        let target = action.app.map { " \($0)" } ?? ""
-        if after.coldLaunches > before.coldLaunches { marks.append("cold launch\(target)") }
-        if after.resumes > before.resumes { marks.append("resume\(target)") }
-        if after.thaws > before.thaws { marks.append("thaw\(target)") }
-        for _ in before.freezes..<after.freezes { marks.append("freeze") }
-        for _ in before.outOfMemoryCrashes..<after.outOfMemoryCrashes { marks.append("oom") }
-        if after.interruptions > before.interruptions { marks.append("interrupted") }
-        if after.backgroundLaunches > before.backgroundLaunches { marks.append("background launch\(target)") }
-        for _ in before.backgroundExpirations..<after.backgroundExpirations { marks.append("background time over") }
-        if case .warning = action { marks.append("warning") }
+        var marks: [TimelineMark] = zip(after.killOrder, after.killReasons).dropFirst(before.killed).map { .kill(app: $0.0, reason: $0.1) }
+        if after.homeTerminations > before.homeTerminations { marks.append(.terminatedOnHome) }
+        let app = action.app
+        if after.coldLaunches > before.coldLaunches { marks.append(.coldLaunch(app)) }
+        if after.resumes > before.resumes { marks.append(.resume(app)) }
+        if after.thaws > before.thaws { marks.append(.thaw(app)) }
+        for _ in before.freezes..<after.freezes { marks.append(.freeze) }
+        for _ in before.outOfMemoryCrashes..<after.outOfMemoryCrashes { marks.append(.outOfMemory) }
+        if after.interruptions > before.interruptions { marks.append(.interrupted) }
+        if after.backgroundLaunches > before.backgroundLaunches { marks.append(.backgroundLaunch(app)) }
+        for _ in before.backgroundExpirations..<after.backgroundExpirations { marks.append(.backgroundTimeOver) }
+        if case .warning = action { marks.append(.warning) }
         return marks
     }
 

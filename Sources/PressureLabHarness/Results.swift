@@ -46,8 +46,8 @@ public struct ResultsFile: Codable, Sendable {
 /// One run: a scenario under a cleanup policy and a termination policy, a seed and a repeat.
 public struct RunResult: Codable, Sendable {
     public var scenario: String
-    public var policy: String
-    public var termination: String
+    public var policy: CleanupPolicyName
+    public var termination: TerminationPolicyName
     public var seed: UInt64
     public var `repeat`: Int
     public var metrics: RunMetrics
@@ -66,14 +66,57 @@ public struct RunResult: Codable, Sendable {
 
     public struct TimelineEntry: Codable, Sendable, Equatable {
         public var step: Int
+        /// The action's label (``UserAction/label``: `push detail`, `idle 30.0s`), with
+        /// ` (skipped)` when it did not apply.
         public var event: String
         public var retainedBytes: Int
-        public var level: String
-        /// What the device did during the step: `kill NAME (REASON)` (a ``KillReason``), `cold launch NAME`, `resume NAME`,
-        /// `thaw NAME`, `freeze`, `oom`, `warning` (added in version 1; omitted when empty).
-        public var marks: [String]?
+        /// The pressure level after the step (written as `normal`, `warning`, `critical`).
+        public var level: PressureLevel
+        /// What the device did during the step (added in version 1; omitted when empty).
+        public var marks: [TimelineMark]?
         /// Apps with a process after the step (running, suspended or frozen; added in version 1).
         public var aliveApps: Int?
+
+        /// The kind of action the step performed (nil for an event this build does not know).
+        public var actionKind: UserAction.Kind? {
+            UserAction.Kind(rawValue: String(event.prefix { $0 != " " }))
+        }
+
+        enum CodingKeys: String, CodingKey { case step, event, retainedBytes, level, marks, aliveApps }
+
+        public init(step: Int, event: String, retainedBytes: Int, level: PressureLevel, marks: [TimelineMark]?, aliveApps: Int?) {
+            self.step = step
+            self.event = event
+            self.retainedBytes = retainedBytes
+            self.level = level
+            self.marks = marks
+            self.aliveApps = aliveApps
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            step = try container.decode(Int.self, forKey: .step)
+            event = try container.decode(String.self, forKey: .event)
+            retainedBytes = try container.decode(Int.self, forKey: .retainedBytes)
+            let levelName = try container.decode(String.self, forKey: .level)
+            guard let level = PressureLevel.allCases.first(where: { $0.description == levelName }) else {
+                throw DecodingError.dataCorruptedError(forKey: .level, in: container,
+                                                       debugDescription: "unknown pressure level '\(levelName)'; levels are normal, warning, critical")
+            }
+            self.level = level
+            marks = try container.decodeIfPresent([TimelineMark].self, forKey: .marks)
+            aliveApps = try container.decodeIfPresent(Int.self, forKey: .aliveApps)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(step, forKey: .step)
+            try container.encode(event, forKey: .event)
+            try container.encode(retainedBytes, forKey: .retainedBytes)
+            try container.encode(level.description, forKey: .level)
+            try container.encodeIfPresent(marks, forKey: .marks)
+            try container.encodeIfPresent(aliveApps, forKey: .aliveApps)
+        }
     }
 }
 

@@ -94,7 +94,7 @@ public struct ScenarioRunner {
         var metrics = play.metrics(statistics: statistics)
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
         metrics.noteSaturatedMetrics()
-        let result = RunResult(scenario: scenario.name, policy: policy.rawValue, termination: termination.rawValue, seed: seed,
+        let result = RunResult(scenario: scenario.name, policy: .builtIn(policy), termination: .builtIn(termination), seed: seed,
                                repeat: repeatIndex, metrics: metrics,
                                owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,
                                profile: profile?.name)

@@ -82,7 +82,7 @@ public enum SweepDatabase {
             let values = runs.map { metric.value(in: $0) }
             let mean = values.reduce(0, +) / Double(values.count)
             try db.execute(sql: "INSERT INTO metrics(cell, metric, kind, unit, value, min, max, runs) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [cell.index, metric.rawValue, "\(metric.kind)", metric.unit, mean,
+                           arguments: [cell.index, metric.rawValue, "\(metric.kind)", metric.unit.rawValue, mean,
                                        values.min()!, values.max()!, values.count])
         }
     }

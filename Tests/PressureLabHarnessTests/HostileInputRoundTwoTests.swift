@@ -398,7 +398,7 @@ struct HostileInputRoundTwoTests {
         #expect(report.findings.isEmpty)
         let entry = try #require(baseline.entries.first)
         var run = try HostileRunTests.run(Self.launchOnly)
-        (run.scenario, run.policy, run.termination) = (entry.scenario, entry.policy, entry.termination)
+        (run.scenario, run.policy, run.termination) = (entry.scenario, CleanupPolicyName(entry.policy), TerminationPolicyName(entry.termination))
         let checked = GateReport.check([run], against: baseline)
         #expect(checked.findings.map(\.metric) == ["peakRetainedBytes"])
         #expect(checked.warnings.contains { $0.contains("'futureMetric' is unknown to this tool (saved by pressurelab 99.0.0)") })

@@ -77,7 +77,7 @@ struct ReplayStepTests {
         let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
         #expect(run.timeline.map(\.event) == scenario.script.map(\.label))
         #expect(run.timeline.map(\.event).prefix(3) == ["switch browser", "idle 85.0s", "switch chat"])
-        let launches = run.timeline.flatMap { $0.marks ?? [] }.filter { $0.hasPrefix("cold launch") || $0.hasPrefix("resume") }
+        let launches = run.timeline.flatMap { $0.marks ?? [] }.filter { $0.category == .launch }
         #expect(launches == ["cold launch browser", "cold launch chat", "cold launch other", "resume browser", "resume chat",
                              "resume browser"])
         #expect(run.metrics.kills == 0)

@@ -74,7 +74,7 @@ public struct Baseline: Codable, Sendable, Equatable {
                 case .bytes, .deviceTime, .count: metrics[metric.rawValue] = metric.value(in: first)
                 }
             }
-            return Entry(scenario: first.scenario, policy: first.policy, termination: first.termination, seed: first.seed,
+            return Entry(scenario: first.scenario, policy: first.policy.description, termination: first.termination.description, seed: first.seed,
                          repeats: group.count, metrics: metrics)
         }
     }

@@ -30,14 +30,7 @@ public enum Footprint {
                 + "\(format(allowed)), over by \(format(over)) (\(String(format: "%.1f", percent))%)"
         }
 
-        private func format(_ value: Double) -> String {
-            guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
-            switch metric.unit {
-            case "bytes": return "\(Int(value)) B (\(Units.mebibytes(Int(value))))"
-            case "ns": return Units.duration(UInt64(max(0, value)))
-            default: return String(Int(value))
-            }
-        }
+        private func format(_ value: Double) -> String { metric.unit.format(value, mebibytes: true) }
     }
 
     /// Runs a scenario file under a cleanup and a termination policy.
@@ -61,7 +54,7 @@ public enum Footprint {
     public static func expect(_ run: RunResult, _ metric: Metric, atMost limit: Double) throws(Violation) {
         let measured = metric.value(in: run)
         guard measured <= limit else {
-            throw Violation(scenario: run.scenario, policy: run.policy, metric: metric, measured: measured, allowed: limit)
+            throw Violation(scenario: run.scenario, policy: run.policy.description, metric: metric, measured: measured, allowed: limit)
         }
     }
 

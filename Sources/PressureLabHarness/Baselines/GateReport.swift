@@ -22,12 +22,7 @@ public struct GateReport: Sendable {
         }
 
         static func format(_ value: Double, _ metric: String) -> String {
-            guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
-            switch GatedMetric(rawValue: metric)?.unit {
-            case "bytes": return "\(Int(value)) B"
-            case "ns": return Units.duration(UInt64(max(0, value)))
-            default: return String(Int(value))
-            }
+            (GatedMetric(rawValue: metric)?.unit ?? .count).format(value)
         }
     }
 
@@ -126,7 +121,7 @@ public struct GateReport: Sendable {
         var points: [Point] = []
         for entry in Baseline.entries(from: runs) {
             for (metric, value) in entry.metrics.sorted(by: { $0.key < $1.key }) {
-                let unit = GatedMetric(rawValue: metric)?.unit ?? "count"
+                let unit = (GatedMetric(rawValue: metric)?.unit ?? .count).rawValue
                 points.append(Point(name: "\(entry.key) / \(metric)", unit: unit, value: value))
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A figure of a run that baselines record, gates check and ``Footprint`` expectations name:
 /// one type, with its kind (which decides its default allowance) and its unit. The raw value
 /// is the name a baseline file and a thresholds file use.
@@ -33,12 +35,12 @@ public enum GatedMetric: String, CaseIterable, Sendable {
         }
     }
 
-    /// `bytes`, `ns` or `count`.
-    public var unit: String {
+    /// The unit its values are in.
+    public var unit: MetricUnit {
         switch kind {
-        case .bytes: return "bytes"
-        case .latency, .deviceTime: return "ns"
-        case .count: return "count"
+        case .bytes: return .bytes
+        case .latency, .deviceTime: return .nanoseconds
+        case .count: return .count
         }
     }
 
@@ -75,5 +77,23 @@ public enum GatedMetric: String, CaseIterable, Sendable {
     /// The names of the baselined metrics of one kind, in declaration order.
     static func names(_ kind: Kind) -> [String] {
         allCases.filter { $0.kind == kind && $0.isBaselined }.map(\.rawValue)
+    }
+}
+
+/// The unit of a gated metric's values; the raw value is how tracking files name it.
+public enum MetricUnit: String, Sendable, CaseIterable {
+    case bytes
+    case nanoseconds = "ns"
+    case count
+
+    /// A value in this unit for people: `1024 B`, `1.50 ms`, `3`; with `mebibytes`, bytes
+    /// also in MiB.
+    public func format(_ value: Double, mebibytes: Bool = false) -> String {
+        guard value.isFinite, abs(value) < 9e18 else { return String(format: "%.3g", value) }
+        switch self {
+        case .bytes: return "\(Int(value)) B" + (mebibytes ? " (\(Units.mebibytes(Int(value))))" : "")
+        case .nanoseconds: return Units.duration(UInt64(max(0, value)))
+        case .count: return String(Int(value))
+        }
     }
 }

@@ -123,7 +123,7 @@ public struct DeviceExperiment: Sendable {
             try ScenarioRunner().run($0, policy: .ios6, termination: configuration.termination, profile: profile,
                                      compressor: configuration.compressor, device: configuration.device, progress: progress)
         } ?? run
-        let alive = run.timeline.filter { $0.event.hasPrefix("launch ") || $0.event.hasPrefix("switch ") }.compactMap(\.aliveApps)
+        let alive = run.timeline.filter { [.launch, .switchTo].contains($0.actionKind) }.compactMap(\.aliveApps)
         let publishedFigures = published.flatMap { published -> Outcome.Published? in
             let alive = configuration.publishedAlive.flatMap { published.aliveAfterLaunch[$0] }
             let hot = configuration.publishedHotLaunch.flatMap { published.hotLaunchMs[$0] }

@@ -5,9 +5,6 @@ import Foundation
 /// marked), reload latency percentiles per kind and policy, retained bytes by owner at
 /// the peak, and the comparison table with dominated policies marked.
 public enum HTMLReport {
-    /// Timeline marks of the app life cycle, drawn as squares.
-    static let lifeCycleMarks = ["interrupted", "background launch", "terminated on home", "background time over"]
-
     public static func render(_ results: ResultsFile) -> String {
         var body: [String] = []
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -32,7 +29,7 @@ public enum HTMLReport {
                 body.append("</div>")
             }
             body.append("<h3>Retained bytes by owner at the peak</h3><div class=\"row\">")
-            for run in runs { body.append(ownersChart(run, id: "owners-\(id)-\(slug(run.policy))-\(run.repeat)")) }
+            for run in runs { body.append(ownersChart(run, id: "owners-\(id)-\(slug(run.policy.description))-\(run.repeat)")) }
             body.append("</div></section>")
         }
         return """
@@ -100,43 +97,52 @@ public enum HTMLReport {
             for entry in run.timeline {
                 points.append("\(SVG.number(x(Double(entry.step)))),\(SVG.number(y(Double(entry.retainedBytes) / 1_048_576)))")
             }
-            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy))\" data-points=\"\(run.timeline.count + 1)\" "
+            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy.description))\" data-points=\"\(run.timeline.count + 1)\" "
                 + "data-peak=\"\(run.metrics.peakRetainedBytes)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>")
             for entry in run.timeline {
                 guard let marks = entry.marks else { continue }
                 let px = SVG.number(x(Double(entry.step))), py = y(Double(entry.retainedBytes) / 1_048_576)
                 for mark in marks {
-                    if mark.hasPrefix("kill") || mark == "oom" {
-                        svg.append("<path class=\"mark kill\" d=\"M\(px) \(SVG.number(py - 4))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"><title>step \(entry.step): \(SVG.escape(mark))</title></path>")
-                    } else if mark.hasPrefix("cold launch") || mark.hasPrefix("resume") || mark.hasPrefix("thaw") {
-                        let fill = mark.hasPrefix("cold") ? "#1f3b73" : (mark.hasPrefix("thaw") ? "#17becf" : "#2ca02c")
-                        svg.append("<path class=\"mark launch\" d=\"M\(px) \(SVG.number(py - 5))l4 7h-8z\" fill=\"\(fill)\"><title>step \(entry.step): \(SVG.escape(mark))</title></path>")
-                    } else if mark == "warning" {
+                    let text = SVG.escape(mark.description)
+                    switch mark.category {
+                    case .kill:
+                        svg.append("<path class=\"mark kill\" d=\"M\(px) \(SVG.number(py - 4))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"><title>step \(entry.step): \(text)</title></path>")
+                    case .launch:
+                        let fill: String
+                        switch mark {
+                        case .coldLaunch: fill = "#1f3b73"
+                        case .thaw: fill = "#17becf"
+                        default: fill = "#2ca02c"
+                        }
+                        svg.append("<path class=\"mark launch\" d=\"M\(px) \(SVG.number(py - 5))l4 7h-8z\" fill=\"\(fill)\"><title>step \(entry.step): \(text)</title></path>")
+                    case .warning:
                         svg.append("<line class=\"mark warning\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(plotTop)\" y2=\"\(plotTop + 8)\" stroke=\"#ff7f0e\" stroke-width=\"2\"><title>step \(entry.step): warning</title></line>")
-                    } else if mark == "freeze" {
+                    case .freeze:
                         svg.append("<circle class=\"mark freeze\" cx=\"\(px)\" cy=\"\(SVG.number(py))\" r=\"3\" fill=\"#9ecae1\"><title>step \(entry.step): freeze</title></circle>")
-                    } else if Self.lifeCycleMarks.contains(where: mark.hasPrefix) {
+                    case .lifeCycle:
                         // Interruptions, background launches, Home terminating, background time over.
                         svg.append("<rect class=\"mark lifecycle\" x=\"\(SVG.number(x(Double(entry.step)) - 3))\" y=\"\(SVG.number(py - 3))\" "
-                            + "width=\"6\" height=\"6\" fill=\"#9467bd\"><title>step \(entry.step): \(SVG.escape(mark))</title></rect>")
+                            + "width=\"6\" height=\"6\" fill=\"#9467bd\"><title>step \(entry.step): \(text)</title></rect>")
+                    case .other:
+                        continue
                     }
                 }
             }
             // The run's pressure level, step by step, in a strip under the plot.
             let stripY = stripsTop + Double(index) * (stripHeight + 6)
-            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(stripY + 7))\" text-anchor=\"end\">\(SVG.escape(run.policy))</text>")
+            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(stripY + 7))\" text-anchor=\"end\">\(SVG.escape(run.policy.description))</text>")
             let timeline = run.timeline
             var segmentStart = 0
             for index in 0...timeline.count where index > 0 {
                 guard index == timeline.count || timeline[index].level != timeline[segmentStart].level else { continue }
-                let level = timeline[segmentStart].level
+                let level = timeline[segmentStart].level.description
                 let fromX = x(Double(segmentStart == 0 ? 0 : timeline[segmentStart - 1].step))
                 let toX = x(Double(timeline[index - 1].step))
                 svg.append("<rect class=\"level \(level)\" x=\"\(SVG.number(fromX))\" y=\"\(SVG.number(stripY))\" width=\"\(SVG.number(max(toX - fromX, 0.5)))\" height=\"\(stripHeight)\" fill=\"\(SVG.levelColors[level] ?? "#ccc")\"><title>\(level)</title></rect>")
                 segmentStart = index
             }
         }
-        svg.append(SVG.legend(runs.map(\.policy), x: width - right + 16, y: plotTop + 10))
+        svg.append(SVG.legend(runs.map(\.policy.description), x: width - right + 16, y: plotTop + 10))
         let keyY = plotTop + 10 + Double(runs.count) * 16 + 14
         svg.append("<g class=\"key\"><path d=\"M\(width - right + 22) \(SVG.number(keyY - 8))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY))\">kill</text>"
             + "<path d=\"M\(width - right + 22) \(SVG.number(keyY + 8))l4 7h-8z\" fill=\"#1f3b73\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 16))\">launch</text>"
@@ -215,7 +221,7 @@ public enum HTMLReport {
             let points = [summary.p50, summary.p90, summary.p99, summary.max].enumerated().map { position, value in
                 "\(SVG.number(x(Double(position)))),\(SVG.number(y(log10(Double(max(value, 1))))))"
             }
-            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy))\" data-points=\"4\" data-count=\"\(summary.count)\" "
+            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy.description))\" data-points=\"4\" data-count=\"\(summary.count)\" "
                 + "data-p50=\"\(summary.p50)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>")
             for point in points {
                 let xy = point.split(separator: ",")
@@ -236,7 +242,7 @@ public enum HTMLReport {
         let maximum = Double(shown.first?.retainedBytes ?? 1)
         let x = SVG.Scale(domain: (0, maximum), range: (left, (width - right)))
         var svg = ["<svg id=\"\(id)\" class=\"chart owners\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"retained bytes by owner at the peak\">"]
-        svg.append("<text class=\"title\" x=\"8\" y=\"16\">\(SVG.escape(run.policy)) / \(SVG.escape(run.termination)): top owners at the peak (\(Units.mebibytes(run.metrics.peakRetainedBytes)))</text>")
+        svg.append("<text class=\"title\" x=\"8\" y=\"16\">\(SVG.escape(run.policy.description)) / \(SVG.escape(run.termination.description)): top owners at the peak (\(Units.mebibytes(run.metrics.peakRetainedBytes)))</text>")
         for (index, owner) in shown.enumerated() {
             let rowY = top + Double(index) * (bar + 4)
             svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(rowY + 12))\" text-anchor=\"end\">\(SVG.escape(owner.app)) / \(SVG.escape(owner.controller))</text>")
