@@ -150,16 +150,3 @@ struct DeviceCommand: ParsableCommand {
         return "\(format2(modelled))\(unit) (\(format2(published)), \(error))"
     }
 }
-
-func format2(_ value: Double) -> String { String(format: "%.2f", value) }
-
-/// Loads a device profile (bundled name, file, or the default); prints its problems and
-/// exits 65 when it is invalid.
-func loadProfile(_ reference: ProfileReference?) throws -> DeviceProfile {
-    do {
-        return try ProfileLibrary.load(reference)
-    } catch {
-        StandardError.write(error.description + "\n")
-        throw ExitCodes.invalidScenario
-    }
-}

@@ -55,5 +55,3 @@ enum OutputOptions {
         return ExitCodes.runFailed
     }
 }
-
-extension TraceFormat: ExpressibleByArgument {}

@@ -38,18 +38,3 @@ struct ReportCommand: ParsableCommand {
         try writeReports(file, html: html, markdown: markdown)
     }
 }
-
-/// Writes the HTML and Markdown reports that were asked for (Markdown `-` to standard
-/// output): both, or, on a failure (which names the file), neither.
-func writeReports(_ file: ResultsFile, html: String?, markdown: String?) throws {
-    let batch = OutputBatch()
-    if let html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
-    var standardOutput = ""
-    if let markdown {
-        let text = MarkdownReport.render(file)
-        if markdown == "-" { standardOutput = text } else { batch.add(text, to: markdown, as: "the Markdown report") }
-    }
-    try OutputOptions.commit(batch) {
-        if !standardOutput.isEmpty { try StandardOutput.print(standardOutput, terminator: "") }
-    }
-}

@@ -5,14 +5,6 @@ import PressureLabHarness
 import PressureLabHeap
 import PressureLabSweep
 
-/// Exit codes (docs/formats.md).
-enum ExitCodes {
-    static let runFailed = ExitCode(1)
-    static let regression = ExitCode(2)
-    static let badUsage = ExitCode(64)
-    static let invalidScenario = ExitCode(65)
-}
-
 /// Options shared by the commands that run scenarios.
 struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Termination policy: none, jetsam, lmk, largest-first, freeze.")
@@ -67,22 +59,6 @@ struct RunOptions: ParsableArguments {
 
     var library: ScenarioLibrary? {
         scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
-    }
-}
-
-/// Loads every file first; prints every problem of every invalid file and exits 65.
-func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [Scenario] {
-    do {
-        return try ScenarioLibrary.loadScenarios(arguments, library: library)
-    } catch {
-        switch error {
-        case .noneGiven:
-            StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
-            throw ExitCodes.badUsage
-        case .invalid(let errors):
-            for error in errors { StandardError.write(error.description + "\n") }
-            throw ExitCodes.invalidScenario
-        }
     }
 }
 
@@ -184,14 +160,3 @@ func report(_ completed: CompletedPlan, options: RunOptions, trailer: String = "
     let (batch, text) = try completed.report(results: options.output, html: options.html, format: options.format)
     try OutputOptions.commit(batch) { try StandardOutput.print(text + trailer, terminator: "") }
 }
-
-extension CleanupKind: ExpressibleByArgument {}
-extension Compressor: ExpressibleByArgument {}
-extension ProfileReference: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard !argument.isEmpty else { return nil }
-        self.init(argument)
-    }
-}
-extension ResultFormat: ExpressibleByArgument {}
-extension TerminationKind: ExpressibleByArgument {}

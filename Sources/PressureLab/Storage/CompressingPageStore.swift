@@ -54,12 +54,14 @@ final class CompressingPageStore: PageStore {
         let declared = UInt64(littleEndian: length)
         guard declared <= UInt64(count + pages * 4) else { return false }
         let stored = Int(declared)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(stored, 1), alignment: 8)
-        defer { buffer.deallocate() }
-        guard stored == 0 || file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<stored])) else { return false }
-        guard memory.withMutableBytes(count: count, { destination in
-            CompressedPages.decompress(stored: UnsafeRawBufferPointer(rebasing: buffer[0..<stored]), pageBytes: pageBytes,
-                                       codec: codec, into: destination)
+        // The compressed block, read into a buffer of the one door for raw memory.
+        guard let buffer = RawMemory.allocate(max(stored, 1)) else { return false }
+        defer { buffer.release() }
+        guard stored == 0 || buffer.withMutableBytes(count: stored, { file.read(into: $0) }) else { return false }
+        guard buffer.withBytes(count: stored, { compressedBytes in
+            memory.withMutableBytes(count: count) { destination in
+                CompressedPages.decompress(stored: compressedBytes, pageBytes: pageBytes, codec: codec, into: destination)
+            }
         }) else { return false }
         originalBytes += count
         return true

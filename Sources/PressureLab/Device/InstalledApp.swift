@@ -1,0 +1,61 @@
+extension Device {
+    /// An installed app and what the device knows of it.
+    public final class InstalledApp {
+        public let app: Application
+        public internal(set) var lastUsed: Double = 0
+        public internal(set) var useOrder: UInt64 = 0
+        /// Whether its memory is in the freezer's file now.
+        public internal(set) var isFrozen = false
+        /// XNU's `P_MEMSTAT_FROZEN`: frozen since launch; a thaw keeps it
+        /// (`memorystatus_on_resume`), a kill clears it.
+        public internal(set) var hasBeenFrozen = false
+        /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
+        public internal(set) var isRefreezeEligible = false
+        /// Its jetsam band now, and when it entered it (see ``Device/refreshPriorities()``).
+        public internal(set) var band: JetsamBand = .idle
+        public internal(set) var bandOrder: UInt64 = 0
+        /// Until when (device time) it ages in the aging band, after asking for idle.
+        var agingUntil: Double?
+        /// Its `oom_score_adj` now, and when it was set.
+        public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+        public internal(set) var adjOrder: UInt64 = 0
+        /// Bytes of its memory in the swap file (0: none).
+        public internal(set) var swappedBytes = 0
+        /// Since when it is cached on Android (adj 900 and up).
+        var cachedSince: Double?
+        /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
+        var trimLevel = 0
+        var isUIHiddenPending = false
+        /// Whether some of the app's memory is in the compressed pool.
+        public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
+        /// Whether all the app's memory went into the pool when it was last compressed (it
+        /// is not a candidate again until it runs).
+        var isFullyCompressed = false
+        var warnedNearLimit = false
+        /// Until when (``Device/now``) the app may keep running in the background; nil
+        /// unless it is running there.
+        public internal(set) var backgroundUntil: Double?
+        /// The background mode the app is running in now, if it runs in the background.
+        public var runningBackgroundMode: BackgroundMode? {
+            app.state == .background && backgroundUntil != nil ? app.backgroundMode : nil
+        }
+        init(app: Application) { self.app = app }
+        public var name: String { app.name }
+        /// Measured bytes the app holds.
+        public var bytes: Int { app.runtime.ledger.total }
+        /// Measured bytes the app holds now, including what an allocation in progress has
+        /// not attributed yet.
+        public var liveBytes: Int { app.runtime.ledger.liveTotal }
+        /// XNU's `phys_footprint`: what it holds, with its compressed memory counted at its
+        /// uncompressed size (`osfmk/kern/task.c`, `init_task_ledgers`: a page that goes into
+        /// the compressor moves from `internal` to `internal_compressed` whole; the pmap keeps
+        /// the footprint unchanged, `osfmk/arm/pmap/pmap.c`). Per-process limits see this.
+        public var footprintBytes: Int {
+            liveBytes - app.runtime.compressedBytes + app.runtime.compressedOriginalBytes
+        }
+        /// Whether the app holds an active process assertion (in front, or running in the
+        /// background): XNU applies the active limit then, the inactive one otherwise
+        /// (`memstat_proc_is_active_locked`).
+        public var isActive: Bool { app.state.isRunning }
+    }
+}

@@ -1,0 +1,76 @@
+import PressureLab
+import PressureLabHeap
+import SystemPackage
+import Yams
+
+/// The `device` section: memory, thresholds, limits, profile, contents, release.
+extension ScenarioReader {
+    mutating func device(_ node: Node) -> Scenario.DeviceSpec? {
+        guard let map = mapping(node, "device", allowed: Self.deviceKeys) else { return nil }
+        let memory = required(map, "memory", in: node, path: "device").flatMap { bytes($0, "device.memory") }
+        if let memory, memory < 1 << 20 {
+            error(value(map, "memory"), "device.memory", "a budget of \(memory) bytes is too small; give at least 1MiB")
+        }
+        var thresholds = PressureThresholds.default
+        if let pressure = value(map, "pressure"), let levels = mapping(pressure, "device.pressure", allowed: ["warning", "critical"]) {
+            for (levelName, levelNode) in levels {
+                guard let levelName = levelName.string, ["warning", "critical"].contains(levelName) else { continue }
+                let key = "device.pressure.\(levelName)"
+                guard let pair = mapping(levelNode, key, allowed: ["rise", "clear"]) else { continue }
+                let rise = required(pair, "rise", in: levelNode, path: key).flatMap { fraction($0, "\(key).rise") }
+                let clear = required(pair, "clear", in: levelNode, path: key).flatMap { fraction($0, "\(key).clear") }
+                if levelName == "warning" {
+                    thresholds.warningRise = rise ?? thresholds.warningRise
+                    thresholds.warningClear = clear ?? thresholds.warningClear
+                } else {
+                    thresholds.criticalRise = rise ?? thresholds.criticalRise
+                    thresholds.criticalClear = clear ?? thresholds.criticalClear
+                }
+            }
+            if let problem = thresholds.problem { error(pressure, "device.pressure", problem) }
+        }
+        let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
+        let inactiveLimit = value(map, "app_limit_inactive").flatMap { bytes($0, "device.app_limit_inactive") }
+        let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
+        // The profile is read now, so that a name that reaches none fails validation, located
+        // here, rather than the run.
+        if let profile, let profileNode = value(map, "profile") {
+            do {
+                _ = try ProfileLibrary.load(ProfileReference(profile))
+            } catch {
+                let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
+                self.error(profileNode, "device.profile", "cannot use the profile \(Self.quote(profile)): \(reasons)")
+            }
+        }
+        let content = value(map, "content").map { contentRatios($0, "device.content") } ?? [:]
+        var os: OSRelease?
+        if let osNode = value(map, "os") {
+            let releases = OSRelease.allCases.map(\.rawValue)
+            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text) {
+                os = release
+            } else {
+                error(osNode, "device.os", "unknown OS release \(describe(osNode)); releases are \(releases.joined(separator: ", "))")
+            }
+        }
+        guard let memory else { return nil }
+        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
+                                   content: content, os: os, appLimitInactiveBytes: inactiveLimit)
+    }
+
+    /// Compressibility by kind of memory (`content: { backing: 2.5, ... }`): each from 1
+    /// (incompressible) to 1000; the kinds are ``MemoryContents/Kind``'s.
+    mutating func contentRatios(_ node: Node, _ key: String) -> [MemoryContents.Kind: Double] {
+        var content: [MemoryContents.Kind: Double] = [:]
+        guard let kinds = mapping(node, key, allowed: DeviceProfile.contentKinds) else { return content }
+        for (kindNode, ratioNode) in kinds {
+            guard let name = kindNode.string, let kind = MemoryContents.Kind(rawValue: name) else { continue }
+            guard ratioNode.scalar != nil, let ratio = ratioNode.float, ratio.isFinite, ratio >= 1, ratio <= 1000 else {
+                error(ratioNode, "\(key).\(name)", "expected a compressibility from 1 (incompressible) to 1000, "
+                    + "got \(describe(ratioNode))")
+                continue
+            }
+            content[kind] = ratio
+        }
+        return content
+    }
+}

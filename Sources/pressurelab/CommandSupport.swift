@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+import PressureLabSweep
+
+// What the commands share: exit codes, loading scenarios and profiles with their problems
+// printed, writing reports, number formats, and the option values ArgumentParser reads.
+
+/// Exit codes (docs/formats.md).
+enum ExitCodes {
+    static let runFailed = ExitCode(1)
+    static let regression = ExitCode(2)
+    static let badUsage = ExitCode(64)
+    static let invalidScenario = ExitCode(65)
+}
+
+/// Loads every file first; prints every problem of every invalid file and exits 65.
+func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [Scenario] {
+    do {
+        return try ScenarioLibrary.loadScenarios(arguments, library: library)
+    } catch {
+        switch error {
+        case .noneGiven:
+            StandardError.write("pressurelab: no scenario given and no bundled scenarios found (use --scenarios DIR)\n")
+            throw ExitCodes.badUsage
+        case .invalid(let errors):
+            for error in errors { StandardError.write(error.description + "\n") }
+            throw ExitCodes.invalidScenario
+        }
+    }
+}
+
+/// A figure with two decimals (the device experiment's tables).
+func format2(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// Loads a device profile (bundled name, file, or the default); prints its problems and
+/// exits 65 when it is invalid.
+func loadProfile(_ reference: ProfileReference?) throws -> DeviceProfile {
+    do {
+        return try ProfileLibrary.load(reference)
+    } catch {
+        StandardError.write(error.description + "\n")
+        throw ExitCodes.invalidScenario
+    }
+}
+
+/// Writes the HTML and Markdown reports that were asked for (Markdown `-` to standard
+/// output): both, or, on a failure (which names the file), neither.
+func writeReports(_ file: ResultsFile, html: String?, markdown: String?) throws {
+    let batch = OutputBatch()
+    if let html { batch.add(HTMLReport.render(file), to: html, as: "the HTML report") }
+    var standardOutput = ""
+    if let markdown {
+        let text = MarkdownReport.render(file)
+        if markdown == "-" { standardOutput = text } else { batch.add(text, to: markdown, as: "the Markdown report") }
+    }
+    try OutputOptions.commit(batch) {
+        if !standardOutput.isEmpty { try StandardOutput.print(standardOutput, terminator: "") }
+    }
+}
+
+extension CleanupKind: ExpressibleByArgument {}
+extension Compressor: ExpressibleByArgument {}
+extension ProfileReference: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        self.init(argument)
+    }
+}
+extension ResultFormat: ExpressibleByArgument {}
+extension TerminationKind: ExpressibleByArgument {}
+extension TraceFormat: ExpressibleByArgument {}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Rules the repository keeps (docs/extending.md): checked here so that they stay kept.
+@Suite("Repository rules: small files, host calls behind the door")
+struct RepositoryRulesTests {
+    /// Every Swift file under `Sources/`, with its text.
+    static func sources() throws -> [(path: String, text: String)] {
+        let root = Executable.packageRoot.appendingPathComponent("Sources")
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var files: [(String, String)] = []
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            files.append((String(url.path.dropFirst(Executable.packageRoot.path.count + 1)), try String(contentsOf: url, encoding: .utf8)))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    @Test("no file in Sources/ is over 300 lines unless its first lines say why (a comment starting 'Over 300 lines:')")
+    func smallFiles() throws {
+        let files = try Self.sources()
+        #expect(files.count > 100)
+        for (path, text) in files {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.count > 300 else { continue }
+            #expect(lines.prefix(10).contains { $0.contains("Over 300 lines:") }, "\(path) has \(lines.count) lines and no reason at its top")
+        }
+    }
+
+    @Test("the simulation core imports no C library: host calls go through PressureLabHeap")
+    func coreImportsNoGlibc() throws {
+        for (path, text) in try Self.sources() where path.hasPrefix("Sources/PressureLab/") {
+            #expect(!text.contains("import Glibc") && !text.contains("import Darwin"), "\(path) imports the C library")
+        }
+    }
+
+    @Test("comments cite the repository's own documents, not files outside it")
+    func citationsStayInside() throws {
+        for (path, text) in try Self.sources() {
+            #expect(!text.contains("shared/design.md") && !text.contains("shared/semantics.md"), "\(path) cites a file outside the repository")
+        }
+    }
+}
