@@ -37,4 +37,14 @@ struct TimelineMarkTests {
             #expect("\(error)".contains("unknown pressure level 'severe'; levels are normal, warning, critical"))
         }
     }
+
+    @Test("a run's policy names a built-in kind, or a policy written in Swift by its own name; both are written as the name")
+    func policyNames() throws {
+        #expect(CleanupPolicyName("ios6") == .builtIn(.ios6))
+        #expect(CleanupPolicyName("drop-models-first") == .custom("drop-models-first"))
+        #expect(TerminationPolicyName("largest-first") == .builtIn(.largestFirst))
+        let encoded = try JSONEncoder().encode([CleanupPolicyName.builtIn(.costAware), .custom("mine")])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["cost-aware","mine"]"#)
+        #expect(try JSONDecoder().decode([CleanupPolicyName].self, from: encoded) == [.builtIn(.costAware), .custom("mine")])
+    }
 }
