@@ -7,7 +7,7 @@ import PressureLabSweep
 
 /// Options shared by the commands that run scenarios.
 struct RunOptions: ParsableArguments {
-    @Option(name: .long, help: "Termination policy: none, jetsam, lmk, largest-first, freeze.")
+    @Option(name: .long, help: "Termination policy (docs/fidelity.md: jetsam and lmk follow XNU and lmkd; freeze is XNU's freezer).")
     var termination: TerminationKind = .jetsam
 
     @Option(name: .long, help: "Runs of each scenario and policy.")
