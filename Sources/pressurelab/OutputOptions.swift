@@ -1,5 +1,7 @@
 import ArgumentParser
+import SystemPackage
 import PressureLabHarness
+import PressureLabHeap
 
 /// How commands treat their output files: distinct destinations, the trace, and writing
 /// everything only when the command succeeded.
@@ -13,6 +15,17 @@ enum OutputOptions {
             throw ValidationError("\(clash.first) and \(clash.second) name the same file (\(clash.path)); "
                 + "give each output its own file")
         }
+    }
+
+    /// `--output` writes the results file, JSON (docs/formats.md, "Results"): a file it
+    /// creates or replaces must be named `.json`. A path that is there and is not a regular
+    /// file (a device such as /dev/stdout, a FIFO, a directory) is left to the writer.
+    static func requireResultsFile(_ path: String) throws {
+        if path.lowercased().hasSuffix(".json") { return }
+        if let status = HostFiles.statusIfPresent(FilePath(path)), status.type != .regular { return }
+        throw ValidationError("--output writes the results file (JSON) and must be named .json (got \(path)); "
+            + "for a table, CSV or Markdown on standard output use --format, and for a Markdown report of a "
+            + "results file use 'pressurelab report RESULTS.json --markdown FILE'")
     }
 
     /// Opens the trace output (a temporary next to it until the run succeeds), or exits 1

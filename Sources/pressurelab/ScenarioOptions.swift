@@ -28,8 +28,11 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Also write an HTML report (SVG charts) to this file.")
     var html: String?
 
-    @Option(name: .long, help: "Output format.")
+    @Option(name: .long, help: "Output format (standard output).")
     var format: ResultFormat = .table
+
+    @Flag(name: .long, help: "Print every column of the table (default: the columns that decide, in 120 characters).")
+    var wide = false
 
     @Option(name: .long, help: "The directory of bundled scenarios (default: ./scenarios).")
     var scenarios: String?
@@ -50,6 +53,7 @@ struct RunOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if jobs != nil, trace != nil { throw ValidationError("--trace streams the runs of this process; leave out --jobs to write one") }
         try OutputOptions.requireDistinct(outputs)
+        if let output { try OutputOptions.requireResultsFile(output) }
     }
 
     /// The output options, for the check that they name different files.
@@ -157,6 +161,7 @@ func runInWorkers(_ plan: RunPlan, jobs: Int, progress: Progress) throws -> Comp
 /// Prints runs in the chosen format (then `trailer`) and writes the trace, the results
 /// and the HTML report: all of them, or, on any failure, none.
 func report(_ completed: CompletedPlan, options: RunOptions, trailer: String = "") throws {
-    let (batch, text) = try completed.report(results: options.output, html: options.html, format: options.format)
+    let (batch, text) = try completed.report(results: options.output, html: options.html, format: options.format,
+                                             wide: options.wide)
     try OutputOptions.commit(batch) { try StandardOutput.print(text + trailer, terminator: "") }
 }

@@ -25,12 +25,13 @@ struct SnapshotTests {
         }.joined(separator: "\n")
     }
 
-    @Test("table and markdown", arguments: ["table", "markdown"])
-    func snapshot(format: String) throws {
+    @Test("table (the columns that decide), table --wide (every column) and markdown", arguments: ["table", "table-wide", "markdown"])
+    func snapshot(variant: String) throws {
+        let format = variant == "table-wide" ? ["--format", "table", "--wide"] : ["--format", variant]
         let outcome = try Executable.run(["compare", Executable.small, "--policy", "keep-all", "--policy", "ios3",
-                                          "--policy", "ios6", "--format", format])
+                                          "--policy", "ios6"] + format)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        let file = Self.directory.appendingPathComponent("small.\(format).txt")
+        let file = Self.directory.appendingPathComponent("small.\(variant).txt")
         if ProcessInfo.processInfo.environment["PRESSURELAB_RECORD_SNAPSHOTS"] == "1" {
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
             try outcome.stdout.write(to: file, atomically: true, encoding: .utf8)

@@ -103,9 +103,30 @@ public enum ResultFormatter {
                 "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
     }
 
-    /// A plain-text table.
-    public static func table(_ rows: [ComparisonRow]) -> String {
-        TextTable.render(header: header, rows: rows.map { cells($0, machine: false) }, firstNumericColumn: 3) + "\n"
+    /// A plain-text table: by default the columns that decide, in at most
+    /// ``narrowTableColumns`` characters a line (a terminal's, or a pipe's); `wide`, every
+    /// column.
+    public static func table(_ rows: [ComparisonRow], wide: Bool = false) -> String {
+        guard !wide else {
+            return TextTable.render(header: header, rows: rows.map { cells($0, machine: false) }, firstNumericColumn: 3) + "\n"
+        }
+        // Reload time in device time when every row has it (modelled, deterministic), else host time.
+        let device = !rows.isEmpty && rows.allSatisfy { $0.reloadDeviceTimeNs != nil }
+        let narrowHeader = ["scenario", "policy", "mean", "peak", "kills", "cold", device ? "reload device" : "reload host", "dominated"]
+        let narrowCells = rows.map { row in
+            [shortened(row.scenario, to: 28), shortened(row.policy, to: 24), Units.mebibytes(row.meanBytes),
+             Units.mebibytes(row.peakBytes), String(row.kills), String(row.coldLaunches),
+             Units.duration(device ? row.reloadDeviceTimeNs ?? 0 : row.reloadTimeNs), row.dominated ? "yes" : ""]
+        }
+        return TextTable.render(header: narrowHeader, rows: narrowCells, firstNumericColumn: 2) + "\n"
+    }
+
+    /// The widest line of the default table, in characters (an ordinary terminal's 120).
+    public static let narrowTableColumns = 120
+
+    /// `text`, cut to `count` characters with an ellipsis when longer.
+    static func shortened(_ text: String, to count: Int) -> String {
+        text.count <= count ? text : String(text.prefix(count - 1)) + "…"
     }
 
     /// RFC 4180 CSV with exact numbers (bytes, nanoseconds).

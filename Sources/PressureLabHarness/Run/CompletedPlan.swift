@@ -29,9 +29,10 @@ public struct CompletedPlan {
     }
 
     /// Every output of the plan in one batch (the trace; the results at `results`; the
-    /// HTML report at `html`), and the runs as text in `format`, to print before the
-    /// batch's files replace their destinations.
-    public func report(results: String?, html: String?, format: ResultFormat) throws -> (batch: OutputBatch, text: String) {
+    /// HTML report at `html`), and the runs as text in `format` (a table of every column when
+    /// `wide`), to print before the batch's files replace their destinations.
+    public func report(results: String?, html: String?, format: ResultFormat,
+                       wide: Bool = false) throws -> (batch: OutputBatch, text: String) {
         let file = try resultsFile()
         let batch = outputs()
         if let results { batch.add(try ResultFormatter.json(file), to: results, as: "the results") }
@@ -39,7 +40,7 @@ public struct CompletedPlan {
         let rows = ResultFormatter.comparison(runs)
         let text: String
         switch format {
-        case .table: text = ResultFormatter.table(rows)
+        case .table: text = ResultFormatter.table(rows, wide: wide)
         case .csv: text = ResultFormatter.csv(rows)
         case .markdown: text = ResultFormatter.markdown(rows)
         case .json: text = try ResultFormatter.json(file)
