@@ -122,8 +122,8 @@ struct SuiteCommand: ParsableCommand {
         if options.format == .table {
             let seconds = Double(MonotonicClock.now() - start) / 1e9
             trailer = "\n\(scenarios.count) scenarios x \(CleanupKind.allCases.count) policies, termination "
-                + "\(options.termination.rawValue): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s. "
-                + "Dominated: another policy has less or equal mean footprint and reload time.\n"
+                + "\(options.termination.rawValue): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s.\n"
+                + "Dominated: another policy has less or equal mean footprint and reload time. --wide: every column.\n"
         }
         try report(completed, options: options, trailer: trailer)
     }
