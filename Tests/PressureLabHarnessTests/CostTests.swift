@@ -214,3 +214,57 @@ struct CostTests {
         }
     }
 }
+
+/// The results' `deviceTimeByCostNs`: all of a run's counted work, priced cost by cost
+/// (docs/formats.md, "Results").
+@Suite("Device time by cost")
+struct DeviceTimeByCostTests {
+    @Test("by hand: counts x costs, cost by cost, only costs with time; their sum is the total")
+    func handComputed() throws {
+        let costs = try ProfileLoader().load(path: DeviceTimeTests.round).costs
+        var work = WorkCounters()
+        work.processStarts = 2
+        work.storageReadBytes = 1_000
+        work.storageReads = 3
+        work.viewsDecoded = 7
+        work.bytesCompressed = 4_000_000
+        // 2 x 100 ms; 1,000 B at 100 MB/s = 10 us + 3 x 100 us; 7 x 10 us; 4 MB at 400 MB/s (lz4) = 10 ms.
+        let expected: [Cost: UInt64] = [.processStart: 200_000_000, .storageRead: 10_000 + 300_000, .viewDecode: 70_000,
+                                        .compress: 10_000_000]
+        #expect(costs.nanosecondsByCost(for: work, compressor: .lz4) == expected)
+        #expect(costs.nanoseconds(for: work, compressor: .lz4) == expected.values.reduce(0, +))
+        // Without a compressor, (de)compression costs nothing and is left out.
+        #expect(costs.nanosecondsByCost(for: work)[.compress] == nil)
+    }
+
+    @Test("a run's deviceTimeByCostNs is its counted work times the profile's costs (a cold launch by hand)")
+    func run() throws {
+        let profile = try ProfileLoader().load(path: DeviceTimeTests.round)
+        let scenario = try ScenarioLoader().parse("""
+            scenario: 1
+            name: by-cost
+            device: { memory: 256MiB }
+            apps:
+              a:
+                screens: { s: { tree: { depth: 1, fanout: 3, bytes: 1KiB } } }
+                root: s
+            script:
+              - launch: a
+            """, path: "by-cost.yaml")
+        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: profile)
+        // One cold launch of four views: process 100 ms, app init 50 ms, first frame 10 ms; the
+        // description file (24 + 4 x 24 = 120 B) at 100 MB/s = 1,200 ns + one read 100 us;
+        // 4 views decoded x 10 us, 4 laid out x 5 us.
+        #expect(run.metrics.deviceTimeByCostNs == ["process_start": 100_000_000, "app_init": 50_000_000,
+                                                   "first_frame": 10_000_000, "storage_read": 101_200,
+                                                   "view_decode": 40_000, "view_layout": 20_000])
+        let work = try #require(run.metrics.work)
+        #expect(work.processStarts == 1 && work.viewsDecoded == 4 && work.storageReadBytes == 120)
+        // The results file writes it with its keys sorted.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try #require(String(data: try encoder.encode(run.metrics.deviceTimeByCostNs), encoding: .utf8))
+        #expect(json == #"{"app_init":50000000,"first_frame":10000000,"process_start":100000000,"storage_read":101200,"#
+            + #""view_decode":40000,"view_layout":20000}"#)
+    }
+}
