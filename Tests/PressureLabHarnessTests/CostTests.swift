@@ -105,6 +105,8 @@ struct CostTests {
         work.cacheBytesFilled = 11; work.archiveBytesDecoded = 12; work.bytesCompressed = 13; work.bytesDecompressed = 14
         // The order they are encoded in (the synthesized encoder's, the fields' order) ...
         #expect(Array(WorkCounters.fields.map(\.key).prefix(keys.count)) == keys)
+        // Costs added since: their counters under derived names, after those.
+        #expect(Array(WorkCounters.fields.map(\.key).dropFirst(keys.count)) == ["heapTrimBytes"])
         // ... and the bytes the results writer (sorted keys) produces, as before.
         let legacy = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset + 1)" }.joined(separator: ",") + "}"
         let encoder = JSONEncoder()
@@ -266,5 +268,80 @@ struct DeviceTimeByCostTests {
         let json = try #require(String(data: try encoder.encode(run.metrics.deviceTimeByCostNs), encoding: .utf8))
         #expect(json == #"{"app_init":50000000,"first_frame":10000000,"process_start":100000000,"storage_read":101200,"#
             + #""view_decode":40000,"view_layout":20000}"#)
+    }
+}
+
+/// `heap_trim`: the heap bytes an app released entering the background, measured as its
+/// ledger's drop over the transition, priced at the profile's throughput (docs/formats.md).
+@Suite("heap_trim")
+struct HeapTrimTests {
+    @Test("a background transition counts the ledger's drop and charges it at heap_trim's throughput, rounded down")
+    func backgroundTransition() throws {
+        let profile = try ProfileLoader().load(path: DeviceTimeTests.round)
+        #expect(profile.costs[.heapTrim] == .throughput(300_000_000))
+        let runtime = try RuntimeContext(app: "trim")
+        runtime.costModel = profile.costs
+        try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 1, fanout: 3, bytes: 1024, rootBacking: 1 << 20),
+                                        cacheBytes: 512 << 10))
+        let app = Application(name: "trim", runtime: runtime, hierarchy: .screen("s"))
+        app.releasesOnBackground = [.cache]
+        let device = Device(configuration: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true),
+                            termination: JetsamPolicy())
+        device.install(app)
+        #expect(try device.open("trim") == .cold)
+        #expect(runtime.work[bytes: .heapTrim] == 0)
+        let main = try #require(app.window.topViewController)
+        let held = runtime.ledger.total
+        let before = runtime.work
+        try device.goHome()
+        // The cache (512 KiB) and the root's bitmap (1 MiB) went; the drop is measured by
+        // jemalloc, net of what the transition itself allocated (saving the archive).
+        #expect(main.cache == nil && !main.hasBackingStores)
+        let dropped = held - runtime.ledger.total
+        #expect(dropped > 1 << 20 && dropped <= (1 << 20) + (512 << 10) + (64 << 10), "dropped \(dropped) bytes")
+        let work = runtime.work - before
+        #expect(work[bytes: .heapTrim] == dropped)
+        #expect(work.storageWrites == 1)  // the archive: the rest of the transition's work
+        let byCost = profile.costs.nanosecondsByCost(for: work)
+        #expect(byCost[.heapTrim] == UInt64(dropped) * 1_000_000_000 / 300_000_000)
+        // Back in front: nothing more is trimmed; a second Home counts its own drop only.
+        #expect(try device.open("trim") == .resume)
+        let again = runtime.work, heldAgain = runtime.ledger.total
+        try device.goHome()
+        #expect((runtime.work - again)[bytes: .heapTrim] == heldAgain - runtime.ledger.total)
+        app.kill()
+    }
+
+    @Test("a run charges heap_trim outside any latency: deviceTimeByCostNs has it, launches do not")
+    func run() throws {
+        let profile = try ProfileLoader().load(path: DeviceTimeTests.round)
+        let scenario = try ScenarioLoader().parse("""
+            scenario: 1
+            name: trim
+            device: { memory: 256MiB }
+            apps:
+              a:
+                screens: { s: { tree: { depth: 1, fanout: 3, bytes: 1KiB }, backing: 1MiB, cache: 512KiB } }
+                root: s
+                on_background: [caches]
+              b:
+                screens: { s: { tree: { depth: 0, bytes: 1KiB } } }
+                root: s
+            script:
+              - launch: a
+              - launch: b
+            """, path: "trim.yaml")
+        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: profile)
+        let work = try #require(run.metrics.work)
+        #expect(work[bytes: .heapTrim] > 1 << 20)  // a's bitmap and cache, measured (net of the archive's bookkeeping)
+        #expect(run.metrics.deviceTimeByCostNs?["heap_trim"] == UInt64(work[bytes: .heapTrim]) * 1_000_000_000 / 300_000_000)
+        // b's cold launch, which sent a home, is b's own work only (a's trim is not in it):
+        // 100 + 50 + 10 ms, its description (24 + 24 = 48 B) at 100 MB/s = 480 ns + one read
+        // 100 us, one view decoded 10 us and laid out 5 us. a's, the other, is the larger.
+        let cold = try #require(run.metrics.coldLaunchDeviceNs)
+        #expect(cold.count == 2)
+        #expect(cold.p50 == DeviceTimeTests.histogramValue(160_000_000 + 480 + 100_000 + 10_000 + 5_000))
+        let json = try #require(String(data: try JSONEncoder().encode(work), encoding: .utf8))
+        #expect(json.contains("\"heapTrimBytes\":\(work[bytes: .heapTrim])"))
     }
 }

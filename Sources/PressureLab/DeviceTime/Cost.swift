@@ -18,6 +18,7 @@ public enum Cost: String, CaseIterable, Sendable {
     case archiveDecode = "archive_decode"
     case compress
     case decompress
+    case heapTrim = "heap_trim"
 
     /// How a cost is priced, which fields its profile entry has, and which work counters it
     /// reads.
@@ -58,7 +59,7 @@ public enum Cost: String, CaseIterable, Sendable {
         switch self {
         case .processStart, .appInit, .firstFrame, .viewDecode, .viewLayout: .time
         case .storageRead, .storageWrite: .transfer
-        case .bitmapDraw, .cacheFill, .archiveDecode: .throughput
+        case .bitmapDraw, .cacheFill, .archiveDecode, .heapTrim: .throughput
         case .compress, .decompress: .perCompressor
         }
     }
@@ -78,6 +79,7 @@ public enum Cost: String, CaseIterable, Sendable {
         case .archiveDecode: "restoration-archive bytes decoded"
         case .compress: "bytes into the in-RAM compressor"
         case .decompress: "bytes out of the in-RAM compressor"
+        case .heapTrim: "heap bytes the app released entering the background, handed back to the system"
         }
     }
 
@@ -98,6 +100,7 @@ public enum Cost: String, CaseIterable, Sendable {
         case .archiveDecode: 9
         case .compress: 10
         case .decompress: 11
+        case .heapTrim: 12
         }
     }
 }
