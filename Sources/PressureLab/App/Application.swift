@@ -188,10 +188,20 @@ public final class Application {
     /// `willResignActive`, `didEnterBackground` (the app releases what it declared in
     /// ``releasesOnBackground``), then the restoration archive is saved.
     ///
+    /// The bytes the app's ledger dropped over the whole transition (measured, never declared
+    /// sizes) are counted as `heap_trim` work: the runtime hands those free pages back to the
+    /// system (ART's heap trim after the background collector transition, libmalloc's
+    /// pressure relief; docs/formats.md, "Device profile").
+    ///
     /// - Parameter purgingBackingStores: the system then discards every view's drawn bitmap,
     ///   as iOS does for an app entering the background (see ``purgeBackingStoresInBackground()``).
     public func enterBackground(purgingBackingStores: Bool = false) throws {
         guard state == .active || state == .inactive else { return }
+        let heldBefore = runtime.ledger.total
+        defer {
+            let released = heldBefore - runtime.ledger.total
+            if released > 0 { runtime.count { $0[bytes: .heapTrim] += released } }
+        }
         if state == .active {
             recordApp(.willResignActive)
             state = .inactive

@@ -1,6 +1,7 @@
 /// What each unit of work costs on a modelled device: the per-unit costs of a device
-/// profile. Device time is ``nanoseconds(for:)`` of the work counted
-/// (``WorkCounters``): deterministic, the same on any host.
+/// profile, one ``Value`` a ``Cost`` (docs/formats.md, "Device profile"). Device time is
+/// ``nanoseconds(for:compressor:)`` of the work counted (``WorkCounters``): deterministic,
+/// the same on any host.
 ///
 /// Every term is integer arithmetic: a fixed time per occurrence, or bytes at a throughput
 /// (`bytes * 1e9 / bytesPerSecond`, rounded down, computed without overflow), so a test can
@@ -15,28 +16,6 @@ public struct CostModel: Sendable, Equatable {
             self.latencyNanoseconds = latencyNanoseconds
         }
     }
-
-    /// Creating a process (zygote fork, or dyld and runtime init), per cold launch.
-    public var processStartNanoseconds: UInt64
-    /// Framework and app init up to `didFinishLaunching`, per cold launch.
-    public var appInitNanoseconds: UInt64
-    /// Getting a frame on screen once its views exist, per launch or resume.
-    public var firstFrameNanoseconds: UInt64
-    public var storageRead: Transfer
-    public var storageWrite: Transfer
-    /// Decoding one view from its description (inflation).
-    public var viewDecodeNanoseconds: UInt64
-    /// Measuring and laying out one view.
-    public var viewLayoutNanoseconds: UInt64
-    /// Rasterizing backing-store bytes.
-    public var bitmapDrawBytesPerSecond: UInt64
-    /// Recomputing cache bytes.
-    public var cacheFillBytesPerSecond: UInt64
-    /// Decoding the restoration archive.
-    public var archiveDecodeBytesPerSecond: UInt64
-    /// In-RAM compression and decompression, per compressor, per input (or output) byte.
-    public var compressBytesPerSecond: PerCompressor
-    public var decompressBytesPerSecond: PerCompressor
 
     /// A throughput per codec (plain fields: a cost model is copied on every latency, and
     /// dictionaries would cost a retain and a release each time).
@@ -56,22 +35,72 @@ public struct CostModel: Sendable, Equatable {
         }
     }
 
+    /// What one cost charges. Which fields apply is its ``Cost/Kind``'s: `time` the time per
+    /// occurrence; `throughput` the throughput; `transfer` both (the time per occurrence is
+    /// the latency per operation); `perCompressor` the throughputs per compressor. The
+    /// others are 0 and unused.
+    public struct Value: Sendable, Equatable {
+        /// A fixed time per occurrence, nanoseconds.
+        public var nanosecondsPerOccurrence: UInt64
+        /// A throughput, bytes per second.
+        public var bytesPerSecond: UInt64
+        /// A throughput per in-RAM compressor, bytes per second.
+        public var perCompressor: PerCompressor
+
+        public init(nanosecondsPerOccurrence: UInt64 = 0, bytesPerSecond: UInt64 = 0, perCompressor: PerCompressor = PerCompressor()) {
+            self.nanosecondsPerOccurrence = nanosecondsPerOccurrence
+            self.bytesPerSecond = bytesPerSecond
+            self.perCompressor = perCompressor
+        }
+
+        /// A `time` cost.
+        public static func time(_ nanoseconds: UInt64) -> Value { Value(nanosecondsPerOccurrence: nanoseconds) }
+        /// A `throughput` cost.
+        public static func throughput(_ bytesPerSecond: UInt64) -> Value { Value(bytesPerSecond: bytesPerSecond) }
+        /// A `transfer` cost.
+        public static func transfer(_ transfer: Transfer) -> Value {
+            Value(nanosecondsPerOccurrence: transfer.latencyNanoseconds, bytesPerSecond: transfer.bytesPerSecond)
+        }
+        /// A `perCompressor` cost.
+        public static func perCompressor(_ throughputs: PerCompressor) -> Value { Value(perCompressor: throughputs) }
+    }
+
+    /// One cost and what it charges.
+    struct Entry: Sendable, Equatable {
+        let cost: Cost
+        var value: Value
+    }
+
+    /// Every cost with its value, in ``Cost/allCases`` order (at each cost's ``Cost/ordinal``):
+    /// an array, not a dictionary (a cost model is copied on every latency), built once, so
+    /// that computing a device time allocates nothing (it runs inside the ledger's measured
+    /// scopes).
+    private var entries: [Entry]
+
+    /// A model with `values` for its costs; a cost not given costs nothing.
+    public init(_ values: [Cost: Value]) {
+        entries = Cost.allCases.map { Entry(cost: $0, value: values[$0] ?? Value()) }
+    }
+
+    /// The first twelve costs by name (tests and benchmarks build models this way).
     public init(processStartNanoseconds: UInt64, appInitNanoseconds: UInt64, firstFrameNanoseconds: UInt64,
                 storageRead: Transfer, storageWrite: Transfer, viewDecodeNanoseconds: UInt64, viewLayoutNanoseconds: UInt64,
                 bitmapDrawBytesPerSecond: UInt64, cacheFillBytesPerSecond: UInt64, archiveDecodeBytesPerSecond: UInt64,
                 compressBytesPerSecond: PerCompressor = PerCompressor(), decompressBytesPerSecond: PerCompressor = PerCompressor()) {
-        self.processStartNanoseconds = processStartNanoseconds
-        self.appInitNanoseconds = appInitNanoseconds
-        self.firstFrameNanoseconds = firstFrameNanoseconds
-        self.storageRead = storageRead
-        self.storageWrite = storageWrite
-        self.viewDecodeNanoseconds = viewDecodeNanoseconds
-        self.viewLayoutNanoseconds = viewLayoutNanoseconds
-        self.bitmapDrawBytesPerSecond = bitmapDrawBytesPerSecond
-        self.cacheFillBytesPerSecond = cacheFillBytesPerSecond
-        self.archiveDecodeBytesPerSecond = archiveDecodeBytesPerSecond
-        self.compressBytesPerSecond = compressBytesPerSecond
-        self.decompressBytesPerSecond = decompressBytesPerSecond
+        self.init([
+            .processStart: .time(processStartNanoseconds), .appInit: .time(appInitNanoseconds),
+            .firstFrame: .time(firstFrameNanoseconds), .storageRead: .transfer(storageRead), .storageWrite: .transfer(storageWrite),
+            .viewDecode: .time(viewDecodeNanoseconds), .viewLayout: .time(viewLayoutNanoseconds),
+            .bitmapDraw: .throughput(bitmapDrawBytesPerSecond), .cacheFill: .throughput(cacheFillBytesPerSecond),
+            .archiveDecode: .throughput(archiveDecodeBytesPerSecond), .compress: .perCompressor(compressBytesPerSecond),
+            .decompress: .perCompressor(decompressBytesPerSecond),
+        ])
+    }
+
+    /// What `cost` charges.
+    public subscript(cost: Cost) -> Value {
+        get { entries[cost.ordinal].value }
+        set { entries[cost.ordinal].value = newValue }
     }
 
     /// `bytes` at `bytesPerSecond`, in nanoseconds (rounded down; 0 bytes cost 0).
@@ -82,28 +111,40 @@ public struct CostModel: Sendable, Equatable {
         return bytesPerSecond.dividingFullWidth((high, low)).quotient
     }
 
-    /// The device time of `work`, with `compressor` doing the (de)compression. Saturates at
-    /// `UInt64.max` (about 584 years), never wraps.
+    /// The device time of `work`, with `compressor` doing the (de)compression: the sum of
+    /// every cost's ``nanoseconds(of:for:compressor:)``. Saturates at `UInt64.max` (about
+    /// 584 years), never wraps.
     public func nanoseconds(for work: WorkCounters, compressor: Compressor = .none) -> UInt64 {
-        func times(_ count: Int, _ each: UInt64) -> UInt64 { UInt64(max(0, count)).multipliedSaturating(by: each) }
         var total: UInt64 = 0
-        total = total.addingSaturating(times(work.processStarts, processStartNanoseconds))
-        total = total.addingSaturating(times(work.appInits, appInitNanoseconds))
-        total = total.addingSaturating(times(work.firstFrames, firstFrameNanoseconds))
-        total = total.addingSaturating(Self.transferNanoseconds(work.storageReadBytes, bytesPerSecond: storageRead.bytesPerSecond))
-        total = total.addingSaturating(times(work.storageReads, storageRead.latencyNanoseconds))
-        total = total.addingSaturating(Self.transferNanoseconds(work.storageWriteBytes, bytesPerSecond: storageWrite.bytesPerSecond))
-        total = total.addingSaturating(times(work.storageWrites, storageWrite.latencyNanoseconds))
-        total = total.addingSaturating(times(work.viewsDecoded, viewDecodeNanoseconds))
-        total = total.addingSaturating(times(work.viewsLaidOut, viewLayoutNanoseconds))
-        total = total.addingSaturating(Self.transferNanoseconds(work.bitmapBytesDrawn, bytesPerSecond: bitmapDrawBytesPerSecond))
-        total = total.addingSaturating(Self.transferNanoseconds(work.cacheBytesFilled, bytesPerSecond: cacheFillBytesPerSecond))
-        total = total.addingSaturating(Self.transferNanoseconds(work.archiveBytesDecoded, bytesPerSecond: archiveDecodeBytesPerSecond))
-        if compressor != .none {
-            total = total.addingSaturating(Self.transferNanoseconds(work.bytesCompressed, bytesPerSecond: compressBytesPerSecond[compressor] ?? 0))
-            total = total.addingSaturating(Self.transferNanoseconds(work.bytesDecompressed, bytesPerSecond: decompressBytesPerSecond[compressor] ?? 0))
+        // By index: iterating the array itself allocates an iterator in unoptimized builds.
+        for index in entries.indices {
+            total = total.addingSaturating(Self.nanoseconds(of: entries[index], for: work, compressor: compressor))
         }
         return total
+    }
+
+    /// The device time of `cost`'s share of `work`, as its kind prices it (saturating):
+    /// occurrences x time, bytes at a throughput, both for a transfer, and bytes at the
+    /// compressor's throughput for a per-compressor cost (nothing without a compressor).
+    public func nanoseconds(of cost: Cost, for work: WorkCounters, compressor: Compressor = .none) -> UInt64 {
+        Self.nanoseconds(of: entries[cost.ordinal], for: work, compressor: compressor)
+    }
+
+    private static func nanoseconds(of entry: Entry, for work: WorkCounters, compressor: Compressor) -> UInt64 {
+        let cost = entry.cost, value = entry.value
+        func times(_ count: Int, _ each: UInt64) -> UInt64 { UInt64(max(0, count)).multipliedSaturating(by: each) }
+        switch cost.kind {
+        case .time:
+            return times(work[occurrences: cost], value.nanosecondsPerOccurrence)
+        case .throughput:
+            return Self.transferNanoseconds(work[bytes: cost], bytesPerSecond: value.bytesPerSecond)
+        case .transfer:
+            return Self.transferNanoseconds(work[bytes: cost], bytesPerSecond: value.bytesPerSecond)
+                .addingSaturating(times(work[occurrences: cost], value.nanosecondsPerOccurrence))
+        case .perCompressor:
+            guard let rate = value.perCompressor[compressor] else { return 0 }
+            return Self.transferNanoseconds(work[bytes: cost], bytesPerSecond: rate)
+        }
     }
 }
 

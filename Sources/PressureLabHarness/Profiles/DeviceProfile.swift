@@ -24,7 +24,7 @@ public struct DeviceProfile: Sendable, Equatable {
     public var compressor: Compressor
     /// The per-unit costs.
     public var costs: CostModel
-    /// Where each cost comes from, by cost name (`process_start`, ...).
+    /// Where each cost comes from, by cost name (``Cost``'s raw value: `process_start`, ...).
     public var sources: [String: String]
     /// Compressibility (uncompressed / compressed) of each kind of memory.
     public var content: [MemoryContents.Kind: Double]
@@ -32,9 +32,8 @@ public struct DeviceProfile: Sendable, Equatable {
     public var path: String
     public var hash: String
 
-    /// The cost names a profile declares, in the order the file lists them.
-    public static let costNames = ["process_start", "app_init", "first_frame", "storage_read", "storage_write", "view_decode",
-                                   "view_layout", "bitmap_draw", "cache_fill", "archive_decode", "compress", "decompress"]
+    /// The cost names a profile declares, in the order the file lists them: ``Cost``'s.
+    public static let costNames = Cost.allCases.map(\.rawValue)
     /// The kinds of memory `content:` names: ``MemoryContents/Kind``'s, in its order.
     public static let contentKinds = MemoryContents.Kind.allCases.map(\.rawValue)
 

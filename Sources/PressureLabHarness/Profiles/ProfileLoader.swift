@@ -46,10 +46,6 @@ struct ProfileReader {
 
     static let topKeys = ["profile", "name", "description", "platform", "release", "memory", "budget", "page", "compressor", "costs",
                           "content"]
-    static let timeCosts = ["process_start", "app_init", "first_frame", "view_decode", "view_layout"]
-    static let transferCosts = ["storage_read", "storage_write"]
-    static let throughputCosts = ["bitmap_draw", "cache_fill", "archive_decode"]
-    static let compressorCosts = ["compress", "decompress"]
 
     mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
         guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
@@ -154,21 +150,16 @@ struct ProfileReader {
         }
     }
 
-    /// Every cost, each with its source; nil (with diagnostics) when one is missing or bad.
+    /// Every cost (``Cost/allCases``), each with its source and the fields its kind has
+    /// (``Cost/Kind/fields``); nil (with diagnostics) when one is missing or bad.
     mutating func costs(_ node: Node) -> (CostModel?, [String: String]) {
         guard let map = base.mapping(node, "costs", allowed: DeviceProfile.costNames) else { return (nil, [:]) }
-        var times: [String: UInt64] = [:], transfers: [String: CostModel.Transfer] = [:], rates: [String: UInt64] = [:]
-        var perCompressor: [String: [Compressor: UInt64]] = [:]
+        var values: [Cost: CostModel.Value] = [:]
         var sources: [String: String] = [:]
-        for name in DeviceProfile.costNames {
-            let key = "costs.\(name)"
+        for cost in Cost.allCases {
+            let name = cost.rawValue, key = "costs.\(name)"
             guard let entry = base.required(map, name, in: node, path: "costs") else { continue }
-            let allowed: [String]
-            if Self.timeCosts.contains(name) { allowed = ["time", "source"] }
-            else if Self.transferCosts.contains(name) { allowed = ["throughput", "latency", "source"] }
-            else if Self.throughputCosts.contains(name) { allowed = ["throughput", "source"] }
-            else { allowed = ["lz4", "zstd", "source"] }
-            guard let fields = base.mapping(entry, key, allowed: allowed) else { continue }
+            guard let fields = base.mapping(entry, key, allowed: cost.kind.fields + ["source"]) else { continue }
             if let sourceNode = base.required(fields, "source", in: entry, path: key), let source = base.string(sourceNode, "\(key).source") {
                 if source.trimmingCharacters(in: .whitespaces).isEmpty {
                     base.error(sourceNode, "\(key).source", "the source is empty; every cost names where it comes from")
@@ -176,42 +167,35 @@ struct ProfileReader {
                     sources[name] = source
                 }
             }
-            if Self.timeCosts.contains(name) {
-                if let value = base.required(fields, "time", in: entry, path: key).flatMap({ duration($0, "\(key).time") }) {
-                    times[name] = value
-                }
-            } else if Self.transferCosts.contains(name) {
-                let rate = base.required(fields, "throughput", in: entry, path: key).flatMap { throughput($0, "\(key).throughput") }
-                let latency = base.value(fields, "latency").flatMap { duration($0, "\(key).latency") } ?? 0
-                if let rate { transfers[name] = CostModel.Transfer(bytesPerSecond: rate, latencyNanoseconds: latency) }
-            } else if Self.throughputCosts.contains(name) {
-                if let rate = base.required(fields, "throughput", in: entry, path: key).flatMap({ throughput($0, "\(key).throughput") }) {
-                    rates[name] = rate
-                }
-            } else {
-                var values: [Compressor: UInt64] = [:]
-                for compressor in [Compressor.lz4, .zstd] {
-                    if let rate = base.required(fields, compressor.rawValue, in: entry, path: key)
-                        .flatMap({ throughput($0, "\(key).\(compressor.rawValue)") }) {
-                        values[compressor] = rate
-                    }
-                }
-                perCompressor[name] = values
-            }
+            values[cost] = value(of: cost.kind, fields, entry: entry, key: key)
         }
-        guard let processStart = times["process_start"], let appInit = times["app_init"], let firstFrame = times["first_frame"],
-              let viewDecode = times["view_decode"], let viewLayout = times["view_layout"],
-              let read = transfers["storage_read"], let write = transfers["storage_write"],
-              let draw = rates["bitmap_draw"], let fill = rates["cache_fill"], let decode = rates["archive_decode"],
-              let compress = perCompressor["compress"], compress.count == 2,
-              let decompress = perCompressor["decompress"], decompress.count == 2,
-              sources.count == DeviceProfile.costNames.count
-        else { return (nil, sources) }
-        return (CostModel(processStartNanoseconds: processStart, appInitNanoseconds: appInit, firstFrameNanoseconds: firstFrame,
-                          storageRead: read, storageWrite: write, viewDecodeNanoseconds: viewDecode,
-                          viewLayoutNanoseconds: viewLayout, bitmapDrawBytesPerSecond: draw, cacheFillBytesPerSecond: fill,
-                          archiveDecodeBytesPerSecond: decode,
-                          compressBytesPerSecond: .init(lz4: compress[.lz4] ?? 0, zstd: compress[.zstd] ?? 0),
-                          decompressBytesPerSecond: .init(lz4: decompress[.lz4] ?? 0, zstd: decompress[.zstd] ?? 0)), sources)
+        guard values.count == Cost.allCases.count, sources.count == Cost.allCases.count else { return (nil, sources) }
+        return (CostModel(values), sources)
+    }
+
+    /// The value of one cost entry, read as its kind says; nil (with diagnostics) when a
+    /// required field is missing or bad.
+    mutating func value(of kind: Cost.Kind, _ fields: Node.Mapping, entry: Node, key: String) -> CostModel.Value? {
+        switch kind {
+        case .time:
+            return base.required(fields, "time", in: entry, path: key).flatMap { duration($0, "\(key).time") }.map { .time($0) }
+        case .throughput:
+            return base.required(fields, "throughput", in: entry, path: key).flatMap { throughput($0, "\(key).throughput") }
+                .map { .throughput($0) }
+        case .transfer:
+            let rate = base.required(fields, "throughput", in: entry, path: key).flatMap { throughput($0, "\(key).throughput") }
+            let latency = base.value(fields, "latency").flatMap { duration($0, "\(key).latency") } ?? 0
+            return rate.map { .transfer(CostModel.Transfer(bytesPerSecond: $0, latencyNanoseconds: latency)) }
+        case .perCompressor:
+            var rates: [Compressor: UInt64] = [:]
+            for name in kind.fields {
+                guard let compressor = Compressor(rawValue: name) else { continue }
+                if let rate = base.required(fields, name, in: entry, path: key).flatMap({ throughput($0, "\(key).\(name)") }) {
+                    rates[compressor] = rate
+                }
+            }
+            guard rates.count == kind.fields.count else { return nil }
+            return .perCompressor(CostModel.PerCompressor(lz4: rates[.lz4] ?? 0, zstd: rates[.zstd] ?? 0))
+        }
     }
 }

@@ -204,6 +204,10 @@ public struct RunMetrics: Codable, Sendable {
     public var reloadDeviceTimeNs: UInt64?
     /// The work counted in the run, over all apps (what device time is computed from).
     public var work: WorkCounters?
+    /// The device time of all of ``work``, cost by cost (added in version 1; with a profile):
+    /// `{"storage_read": N, ...}`, keyed by the profile's cost names, only costs with time.
+    /// Work charged outside any latency (not part of a launch or a reload) shows here too.
+    public var deviceTimeByCostNs: [String: UInt64]?
     // The in-RAM compressed pool (added in version 1): the most bytes it held, regions (a
     // controller's memory, an app's app-wide data) compressed and decompressed when touched,
     // and all bytes compressed over their compressed size (measured with the real codec; 0
@@ -254,6 +258,9 @@ public struct RunMetrics: Codable, Sendable {
         var names = summaries.filter { $0.1?.saturated == true }.map(\.0)
         if reloadTimeNs == .max { names.append("reloadTimeNs") }
         if reloadDeviceTimeNs == .max { names.append("reloadDeviceTimeNs") }
+        for (cost, nanoseconds) in (deviceTimeByCostNs ?? [:]).sorted(by: { $0.key < $1.key }) where nanoseconds == .max {
+            names.append("deviceTimeByCostNs.\(cost)")
+        }
         saturatedMetrics = names.isEmpty ? nil : names
     }
 
@@ -267,7 +274,13 @@ public struct RunMetrics: Codable, Sendable {
         cacheRefillDeviceNs = LatencySummary(statistics.deviceSummary(.cacheRefill))
         modelReloadDeviceNs = LatencySummary(statistics.deviceSummary(.modelReload))
         reloadDeviceTimeNs = statistics.totalDeviceNanoseconds
-        work = device.apps.reduce(WorkCounters()) { $0 + $1.app.runtime.work }
+        let work = device.apps.reduce(WorkCounters()) { $0 + $1.app.runtime.work }
+        self.work = work
+        // Every app of a run has the profile's costs and the run's compressor.
+        if let runtime = device.apps.first?.app.runtime, let costs = runtime.costModel {
+            deviceTimeByCostNs = Dictionary(uniqueKeysWithValues: costs.nanosecondsByCost(for: work, compressor: runtime.compressor)
+                .map { ($0.key.rawValue, $0.value) })
+        }
         compressedBytesPeak = device.metrics.compressedBytesPeak
         cachedAppsMax = device.metrics.cachedAppsMax
         compressions = device.metrics.compressions
