@@ -280,12 +280,11 @@ struct HeapTrimTests {
         let profile = try ProfileLoader().load(path: DeviceTimeTests.round)
         #expect(profile.costs[.heapTrim] == .throughput(300_000_000))
         let runtime = try RuntimeContext(app: "trim")
-        runtime.costModel = profile.costs
         try runtime.register(ScreenSpec(name: "s", view: try .tree(depth: 1, fanout: 3, bytes: 1024, rootBacking: 1 << 20),
                                         cacheBytes: 512 << 10))
         let app = Application(name: "trim", runtime: runtime, hierarchy: .screen("s"))
         app.releasesOnBackground = [.cache]
-        let device = Device(configuration: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true),
+        let device = Device(model: .init(budgetBytes: 256 << 20, purgesBackingStoresInBackground: true, costs: profile.costs),
                             termination: JetsamPolicy())
         device.install(app)
         #expect(try device.open("trim") == .cold)
