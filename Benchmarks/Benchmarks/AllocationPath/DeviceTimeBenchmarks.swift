@@ -31,13 +31,9 @@ func countingWorkload(counting: Bool, rounds: Int) -> UInt64 {
     return MonotonicClock.now() &- start
 }
 
-/// Any costs will do: the benchmark times the counting and the arithmetic, not the figures.
-let benchmarkCostModel = CostModel(
-    processStartNanoseconds: 100_000_000, appInitNanoseconds: 220_000_000, firstFrameNanoseconds: 50_000_000,
-    storageRead: .init(bytesPerSecond: 800 << 20, latencyNanoseconds: 80_000),
-    storageWrite: .init(bytesPerSecond: 300 << 20, latencyNanoseconds: 250_000),
-    viewDecodeNanoseconds: 60_000, viewLayoutNanoseconds: 40_000, bitmapDrawBytesPerSecond: 800 << 20,
-    cacheFillBytesPerSecond: 250 << 20, archiveDecodeBytesPerSecond: 20 << 20)
+/// The default bundled profile's costs (the benchmark times the counting and the arithmetic,
+/// not the figures; no copy of a profile to keep in step).
+let benchmarkCostModel = try! ProfileLibrary.load(nil).costs
 
 /// A scenario that pushes `count` screens onto one navigation stack.
 func deepStackScenario(pushes count: Int) -> Scenario {
