@@ -6,6 +6,8 @@ import Foundation
 /// the peak, and the comparison table with dominated policies marked.
 public enum HTMLReport {
     public static func render(_ results: ResultsFile) -> String {
+        // A sweep's hundreds of cells are aggregated, not drawn one by one.
+        if SweepSummary.isSweep(results.runs) { return SweepReport.html(results) }
         var body: [String] = []
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let rows = ResultFormatter.comparison(results.runs)
@@ -13,7 +15,7 @@ public enum HTMLReport {
         body.append("<p class=\"meta\">\(results.runs.count) runs &middot; \(SVG.escape(results.host.allocator)) &middot; "
             + "\(results.host.cpus) CPUs &middot; tool \(SVG.escape(results.tool.version)) &middot; bytes measured by jemalloc, "
             + "latencies: device time (modelled with "
-            + "\(SVG.escape(results.host.profile.map { "\($0.name), \($0.hash)" } ?? "no profile")) from the work counted) "
+            + "\(SVG.escape(results.host.profile.map { "\($0.name), \($0.hash)" } ?? runProfiles(results))) from the work counted) "
             + "where shown, host time (measured here) beside it</p>")
         body.append(comparisonTable(rows))
         for scenario in scenarios {
@@ -32,16 +34,28 @@ public enum HTMLReport {
             for run in runs { body.append(ownersChart(run, id: "owners-\(id)-\(slug(run.policy.description))-\(run.repeat)")) }
             body.append("</div></section>")
         }
-        return """
+        return page(title: "PressureLab report", body: body)
+    }
+
+    /// The profiles the runs name (a merged or mixed results file has no single one in its
+    /// header), or "no profile".
+    static func runProfiles(_ results: ResultsFile) -> String {
+        let names = Set(results.runs.compactMap(\.profile)).sorted()
+        return names.isEmpty ? "no profile" : names.joined(separator: ", ")
+    }
+
+    /// A self-contained page (no network, no scripts) with the reports' style.
+    static func page(title: String, body: [String]) -> String {
+        """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>PressureLab report</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(SVG.escape(title))</title>
         <style>
         body { font: 14px/1.4 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
         h1 { font-size: 22px; } h2 { font-size: 18px; border-top: 1px solid #ddd; padding-top: 16px; } h3 { font-size: 15px; color: #444; }
         table { border-collapse: collapse; font-size: 12px; } th, td { border-bottom: 1px solid #eee; padding: 3px 8px; text-align: right; }
         th:nth-child(-n+3), td:nth-child(-n+3) { text-align: left; } tr.dominated td { color: #999; } tr.dominated td:nth-child(2) { text-decoration: line-through; }
         .meta { color: #666; } .row { display: flex; flex-wrap: wrap; gap: 12px; }
-        svg { background: #fff; border: 1px solid #e5e5e5; } svg text { font-size: 11px; fill: #333; } .axis line, .axis path { stroke: #888; }
+        svg { background: #fff; border: 1px solid #e5e5e5; } svg text { font-size: 11px; fill: #333; } .axis line, .axis path, line.axis { stroke: #888; }
         .grid { stroke: #eee; } .title { font-weight: 600; font-size: 12px; }
         </style></head>
         <body>

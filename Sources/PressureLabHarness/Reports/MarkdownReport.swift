@@ -2,9 +2,10 @@
 /// owners at the peak, per scenario.
 public enum MarkdownReport {
     public static func render(_ results: ResultsFile) -> String {
+        if SweepSummary.isSweep(results.runs) { return SweepReport.markdown(results) }
         var lines = ["# PressureLab report", "",
                      "\(results.runs.count) runs, \(results.host.allocator), \(results.host.cpus) CPUs. Bytes measured by jemalloc; "
-                        + "latencies: device time (modelled with \(results.host.profile?.name ?? "no profile"): the work counted times the profile's costs), then host time (measured here).",
+                        + "latencies: device time (modelled with \(results.host.profile?.name ?? HTMLReport.runProfiles(results)): the work counted times the profile's costs), then host time (measured here).",
                      "", ResultFormatter.markdown(ResultFormatter.comparison(results.runs))]
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for scenario in scenarios {
