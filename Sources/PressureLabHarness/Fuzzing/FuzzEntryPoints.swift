@@ -24,6 +24,7 @@ public enum FuzzEntryPoints {
         "FuzzProfile": profile,
         "FuzzTrace": trace,
         "FuzzMeminfo": { importer(.meminfo, $0) },
+        "FuzzViews": { importer(.views, $0) },
     ]
 
     /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),

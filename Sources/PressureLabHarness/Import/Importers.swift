@@ -20,9 +20,35 @@ public enum Importers {
                                   isUsage: true)
             }
             return try MeminfoImporter.importScenario(first, options: options)
-        case .views, .uiautomator, .vmmap:
+        case .views:
+            return try viewsScenario(dumps, options: options)
+        case .uiautomator, .vmmap:
             throw ImportError(path: first.path, line: 0, "the \(format.rawValue) importer is not built yet (docs/importing.md)", isUsage: true)
         }
+    }
+
+    /// `views`: one screen a dump (`--screen` names the first; the others are named by their
+    /// file), in one app (`--app`, else named by the first file).
+    static func viewsScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
+        let scale = options.scale ?? ViewTreeImporter.defaultScale
+        var app = ImportedScenario.App(name: options.app ?? ImportNames.valid(fileStem(dumps[0].path)))
+        for (index, dump) in dumps.enumerated() {
+            let views = try RecursiveDescriptionReader.views(dump)
+            var name = index == 0 ? (options.screen ?? "main") : ImportNames.valid(fileStem(dump.path), fallback: "screen-\(index + 1)")
+            if app.screens.contains(where: { $0.name == name }) { name += "-\(index + 1)" }
+            app.screens.append(ViewTreeImporter.screen(views, name: name, scale: scale, text: dump))
+        }
+        let notes = ["Imported by pressurelab import views from \(dumps.map(\.path).joined(separator: ", ")): UIKit's recursiveDescription.",
+                     "Display scale \(ViewTreeImporter.format(scale))" + (options.scale == nil ? " (the default: iPhone XS, 3x, 458 ppi)" : " (--scale)")
+                     + "; views hold no model or data in this dump: the app declares none."]
+        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.views.defaultProfile, app: app)
+        imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes)
+        return imported
+    }
+
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.split(separator: ".").first.map(String.init) ?? name
     }
 
     /// The scenario text to write: the imported scenario, or with `merge` (the existing
