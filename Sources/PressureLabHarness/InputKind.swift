@@ -11,12 +11,16 @@ public enum InputKind: String, CaseIterable, Sendable {
     case experiment
     /// A sweep's record of one cell, or its plan, in the results directory.
     case sweepRecord = "sweep record"
+    /// A tool's dump that `pressurelab import` reads (`dumpsys meminfo`, `recursiveDescription`,
+    /// `uiautomator dump`, `vmmap --summary`).
+    case dump
 
     /// The most bytes a file of this kind may have.
     public var maximumBytes: Int {
         switch self {
         case .scenario: return YAMLPrescan.maximumFileBytes          // 4 MiB
         case .profile, .sweep, .thresholds: return 1 << 20           // 1 MiB
+        case .dump: return 64 << 20                                  // a long loop of meminfo prints
         case .experiment: return 16 << 20
         case .baseline: return 64 << 20
         case .results, .sweepRecord: return 512 << 20

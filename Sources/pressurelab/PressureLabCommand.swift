@@ -51,7 +51,7 @@ struct PressureLabCommand: ParsableCommand {
         version: PressureLabVersion.current,
         subcommands: [SuiteCommand.self, RunCommand.self, CompareCommand.self, ValidateCommand.self, ListCommand.self, ReportCommand.self,
                       BaselineCommand.self, GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self,
-                      SweepCommand.self, SweepWorkerCommand.self, MergeCommand.self],
+                      SweepCommand.self, SweepWorkerCommand.self, MergeCommand.self, ImportCommand.self],
         defaultSubcommand: SuiteCommand.self
     )
 }

@@ -23,7 +23,23 @@ public enum FuzzEntryPoints {
         "FuzzResults": results,
         "FuzzProfile": profile,
         "FuzzTrace": trace,
+        "FuzzMeminfo": { importer(.meminfo, $0) },
+        "FuzzViews": { importer(.views, $0) },
     ]
+
+    /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),
+    /// imports it and renders the scenario, which the scenario reader checks.
+    @discardableResult
+    public static func importer(_ format: ImportFormat, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        do {
+            let imported = try Importers.importScenario(format, [DumpText(text, path: "fuzz.txt")], options: .init())
+            _ = try Importers.render(imported, loader: ScenarioLoader(hostLimitBytes: scenarioHostLimitBytes))
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// Reads `bytes` as an LSApp replay trace, streamed as ``LSAppTrace/parse(path:hostLimitBytes:)``
     /// reads a file: in chunks (of 61 bytes, so that lines and UTF-8 sequences split across

@@ -1,0 +1,153 @@
+/// What an importer made of a dump: a scenario of one app, each figure with its origins.
+/// ``yaml`` renders it as scenario text (format 1) with the origins as comments.
+public struct ImportedScenario: Sendable, Equatable {
+    /// Comment lines at the top of the file: the command, the format, what was taken.
+    public var notes: [String]
+    /// The device's memory: room for the app, so that the first run shows its footprint.
+    public var deviceMemoryBytes: Int
+    /// The bundled profile or profile file the device names.
+    public var profile: String
+    public var app: App
+
+    /// A size and where it came from: `FILE:LINE what` lines, one a term of the sum.
+    public struct Figure: Sendable, Equatable {
+        public var bytes: Int
+        public var origins: [String]
+
+        public init(bytes: Int, origins: [String]) {
+            self.bytes = bytes
+            self.origins = origins
+        }
+    }
+
+    /// The app: its dirty data, clean mapped memory, screens and background behaviour.
+    public struct App: Sendable, Equatable {
+        public var name: String
+        public var notes: [String] = []
+        public var data: Figure?
+        public var clean: Figure?
+        public var screens: [Screen] = []
+        /// `on_background` items (`caches`, `models`, `backing`) with why, and what cannot be said.
+        public var onBackground: [String] = []
+        public var backgroundNotes: [String] = []
+
+        public init(name: String) { self.name = name }
+    }
+
+    /// A screen: a view tree (and a table's cells) with backing stores, a model.
+    public struct Screen: Sendable, Equatable {
+        public var name: String
+        public var notes: [String] = []
+        /// The tree as the reader takes it (`{ views, fanout, bytes }`) and why.
+        public var views: Int
+        public var fanout: Int
+        public var bytesPerView: Int
+        public var treeOrigins: [String] = []
+        public var backing: Figure?
+        public var model: Figure?
+        /// A table screen's rows, visible rows and cell shape.
+        public var table: Table?
+
+        public init(name: String, views: Int, fanout: Int, bytesPerView: Int) {
+            self.name = name
+            self.views = views
+            self.fanout = fanout
+            self.bytesPerView = bytesPerView
+        }
+    }
+
+    /// A table screen's declarations.
+    public struct Table: Sendable, Equatable {
+        public var rows: Int
+        public var visibleRows: Int
+        public var cellViews: Int
+        public var cellBytes: Int
+        public var origins: [String]
+    }
+
+    public init(notes: [String], deviceMemoryBytes: Int, profile: String, app: App) {
+        self.notes = notes
+        self.deviceMemoryBytes = deviceMemoryBytes
+        self.profile = profile
+        self.app = app
+    }
+
+    /// Every byte the scenario declares for the app (data, trees, cells, backing, models).
+    public var declaredDirtyBytes: Int {
+        var total = app.data?.bytes ?? 0
+        for screen in app.screens {
+            total += screen.views * screen.bytesPerView + (screen.backing?.bytes ?? 0) + (screen.model?.bytes ?? 0)
+            if let table = screen.table { total += table.visibleRows * table.cellBytes }
+        }
+        return total
+    }
+
+    /// A device with room: twice what the app declares (clean memory included), rounded up
+    /// to 64 MiB, at least 256 MiB.
+    public static func roomyDevice(for bytes: Int) -> Int {
+        let step = 64 << 20
+        return max(256 << 20, (bytes * 2 + step - 1) / step * step)
+    }
+}
+
+extension ImportedScenario {
+    /// The scenario as YAML text: `scenario: 1`, the device, the app, and a script that
+    /// launches it (and sends it to the background when a background snapshot was given).
+    public var yaml: String {
+        var out: [String] = notes.map { "# " + $0 }
+        out += ["scenario: 1", "name: \(app.name)",
+                "description: Imported from a dump by pressurelab import (origins in the comments).",
+                "device:",
+                "  # Room for the app: its first run shows its own footprint, not pressure.",
+                "  memory: \(Self.size(deviceMemoryBytes))",
+                "  profile: \(profile)",
+                "apps:"]
+        out += appLines(indent: "  ")
+        out += ["script:", "  - launch: \(app.name)"]
+        if !app.backgroundNotes.isEmpty || !app.onBackground.isEmpty { out += ["  - home", "  - idle: 10s"] }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The app's entry under `apps:`, each line prefixed by `indent` (merging uses it).
+    public func appLines(indent: String) -> [String] {
+        var out: [String] = app.notes.map { "\(indent)# \($0)" }
+        out.append("\(indent)\(app.name):")
+        let inner = indent + "  "
+        if let data = app.data { out += Self.lines("data", data, inner) }
+        if let clean = app.clean { out += Self.lines("clean", clean, inner) }
+        out.append("\(inner)screens:")
+        for screen in app.screens { out += screenLines(screen, indent: inner + "  ") }
+        out.append("\(inner)root: \(app.screens.first?.name ?? "main")")
+        out += app.backgroundNotes.map { "\(inner)# \($0)" }
+        if !app.onBackground.isEmpty { out.append("\(inner)on_background: [\(app.onBackground.joined(separator: ", "))]") }
+        return out
+    }
+
+    /// A screen's entry under `screens:`, each line prefixed by `indent`.
+    public func screenLines(_ screen: Screen, indent: String) -> [String] {
+        var out: [String] = screen.notes.map { "\(indent)# \($0)" }
+        out.append("\(indent)\(screen.name):")
+        let inner = indent + "  "
+        out += screen.treeOrigins.map { "\(inner)# \($0)" }
+        out.append("\(inner)tree: { views: \(screen.views), fanout: \(screen.fanout), bytes: \(Self.size(screen.bytesPerView)) }")
+        if let backing = screen.backing { out += Self.lines("backing", backing, inner) }
+        if let model = screen.model { out += Self.lines("model", model, inner) }
+        if let table = screen.table {
+            out += table.origins.map { "\(inner)# \($0)" }
+            out += ["\(inner)kind: table", "\(inner)rows: \(table.rows)", "\(inner)visible_rows: \(table.visibleRows)",
+                    "\(inner)cell: { views: \(table.cellViews), bytes: \(Self.size(table.cellBytes)) }"]
+        }
+        return out
+    }
+
+    static func lines(_ key: String, _ figure: Figure, _ indent: String) -> [String] {
+        figure.origins.map { "\(indent)# \($0)" } + ["\(indent)\(key): \(size(figure.bytes))"]
+    }
+
+    /// A size the scenario reader reads back exactly: MiB or KiB when whole, else bytes.
+    public static func size(_ bytes: Int) -> String {
+        if bytes > 0, bytes % (1 << 20) == 0 { return "\(bytes >> 20)MiB" }
+        if bytes > 0, bytes % 1024 == 0 { return "\(bytes >> 10)KiB" }
+        return "\(bytes)B"
+    }
+}

@@ -1,0 +1,77 @@
+/// The one door for `pressurelab import`: dumps in, scenario text out, checked by the
+/// scenario reader before anything is written.
+public enum Importers {
+    /// Imports the dumps of `format` (already read) into a scenario.
+    public static func importScenario(_ format: ImportFormat, _ dumps: [DumpText],
+                                      options: ImportOptions) throws(ImportError) -> ImportedScenario {
+        guard let first = dumps.first else { throw ImportError(path: "", line: 0, "no dump given", isUsage: true) }
+        if let app = options.app, !ImportNames.isValid(app) {
+            throw ImportError(path: first.path, line: 0, "--app \(app): expected a name of [a-z0-9-]+, such as "
+                + ImportNames.valid(app), isUsage: true)
+        }
+        if let screen = options.screen, !ImportNames.isValid(screen) || screen.hasPrefix("ui-") {
+            throw ImportError(path: first.path, line: 0, "--screen \(screen): expected a name of [a-z0-9-]+ not starting with ui-, "
+                + "such as \(ImportNames.valid(screen, fallback: "main"))", isUsage: true)
+        }
+        switch format {
+        case .meminfo:
+            guard dumps.count == 1 else {
+                throw ImportError(path: dumps[1].path, line: 0, "meminfo reads one dump (put a loop's prints in one file), found \(dumps.count) files",
+                                  isUsage: true)
+            }
+            return try MeminfoImporter.importScenario(first, options: options)
+        case .views:
+            return try viewsScenario(dumps, options: options)
+        case .uiautomator, .vmmap:
+            throw ImportError(path: first.path, line: 0, "the \(format.rawValue) importer is not built yet (docs/importing.md)", isUsage: true)
+        }
+    }
+
+    /// `views`: one screen a dump (`--screen` names the first; the others are named by their
+    /// file), in one app (`--app`, else named by the first file).
+    static func viewsScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
+        let scale = options.scale ?? ViewTreeImporter.defaultScale
+        var app = ImportedScenario.App(name: options.app ?? ImportNames.valid(fileStem(dumps[0].path)))
+        for (index, dump) in dumps.enumerated() {
+            let views = try RecursiveDescriptionReader.views(dump)
+            var name = index == 0 ? (options.screen ?? "main") : ImportNames.valid(fileStem(dump.path), fallback: "screen-\(index + 1)")
+            if app.screens.contains(where: { $0.name == name }) { name += "-\(index + 1)" }
+            app.screens.append(ViewTreeImporter.screen(views, name: name, scale: scale, text: dump))
+        }
+        let notes = ["Imported by pressurelab import views from \(dumps.map(\.path).joined(separator: ", ")): UIKit's recursiveDescription.",
+                     "Display scale \(ViewTreeImporter.format(scale))" + (options.scale == nil ? " (the default: iPhone XS, 3x, 458 ppi)" : " (--scale)")
+                     + "; views hold no model or data in this dump: the app declares none."]
+        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.views.defaultProfile, app: app)
+        imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes)
+        return imported
+    }
+
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.split(separator: ".").first.map(String.init) ?? name
+    }
+
+    /// The scenario text to write: the imported scenario, or with `merge` (the existing
+    /// scenario's text and path) that text with the app, or the screen, appended. Either is
+    /// checked by ``ScenarioLoader``: an import that would not validate is an error.
+    public static func render(_ imported: ImportedScenario, merge: (text: String, path: String)? = nil,
+                              loader: ScenarioLoader = ScenarioLoader()) throws(ImportError) -> String {
+        let text: String
+        let path: String
+        if let merge {
+            text = try ScenarioMerge.merge(imported, into: merge.text, path: merge.path, loader: loader)
+            path = merge.path
+        } else {
+            text = imported.yaml
+            path = "the imported scenario"
+        }
+        do {
+            _ = try loader.parse(text, path: path)
+        } catch {
+            let first = error.diagnostics.first
+            throw ImportError(path: path, line: first?.line ?? 0, "the scenario it would write does not validate: "
+                + error.diagnostics.map(\.message).joined(separator: "; "))
+        }
+        return text
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A dumped view hierarchy as a screen (docs/importing.md, `views`): the views counted, the
+/// shape said (depth, fanout by node), backing stores from the frames of the views that
+/// draw, table and collection cells as a table screen.
+public enum ViewTreeImporter {
+    /// What a view is assumed to hold (the view and its layer objects): an assumption, not a
+    /// measurement, said in the scenario's comment.
+    public static let bytesPerView = 1024
+    /// The display scale without `--scale`: 3, the iPhone XS's (Apple's iPhone XS tech specs:
+    /// 458 ppi, 3x), the default profile's device.
+    public static let defaultScale = 3.0
+
+    /// Class names of UIKit views that draw their own content into a backing store.
+    static let drawingClasses = ["Label", "TextView", "TextField", "ImageView"]
+
+    /// Whether a view draws: a visible view of non-zero, positive size that is a label, a
+    /// text view or field or an image view, or an app's own leaf view (a custom `draw(_:)`).
+    static func draws(_ view: DumpedView, isLeaf: Bool) -> Bool {
+        guard view.width > 0, view.height > 0 else { return false }
+        if view.names.contains(where: { name in drawingClasses.contains { name.contains($0) } }) { return true }
+        let system = ["UI", "_UI", "NS", "CA", "_"].contains { view.className.hasPrefix($0) }
+        return isLeaf && !system
+    }
+
+    /// Whether a view is a table or collection cell (itself, not its content view).
+    static func isCell(_ view: DumpedView) -> Bool {
+        view.names.contains { $0.hasSuffix("TableViewCell") || $0.hasSuffix("CollectionViewCell") || $0.hasSuffix("Cell") }
+    }
+
+    /// Bytes of a backing store for a frame: whole pixels at `scale`, 4 bytes a pixel.
+    static func backingBytes(_ view: DumpedView, scale: Double) -> Int {
+        Int((view.width * scale).rounded(.up)) * Int((view.height * scale).rounded(.up)) * 4
+    }
+
+    /// The screen `name` from `views` (preorder), read from `text`; frames at `scale`.
+    public static func screen(_ views: [DumpedView], name: String, scale: Double, text: DumpText,
+                              unit: String = "pt") -> ImportedScenario.Screen {
+        let count = views.count
+        var childCount = [Int](repeating: 0, count: count)
+        var subtreeEnd = [Int](repeating: count, count: count)
+        var effectiveHidden = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        for index in 0..<count {
+            while let top = stack.last, views[top].depth >= views[index].depth { subtreeEnd[top] = index; stack.removeLast() }
+            if let parent = stack.last {
+                childCount[parent] += 1
+                effectiveHidden[index] = effectiveHidden[parent]
+            }
+            effectiveHidden[index] = effectiveHidden[index] || views[index].hidden
+            stack.append(index)
+        }
+        let roots = views.filter { $0.depth == 0 }.count
+        // Outermost cells and the views inside them.
+        var inCell = [Bool](repeating: false, count: count)
+        var cells: [Int] = []
+        var index = 0
+        while index < count {
+            if isCell(views[index]) {
+                cells.append(index)
+                for inner in index..<subtreeEnd[index] { inCell[inner] = true }
+                index = subtreeEnd[index]
+            } else {
+                index += 1
+            }
+        }
+        var screen = ImportedScenario.Screen(name: name, views: 0, fanout: 1, bytesPerView: bytesPerView)
+        let treeViews = (0..<count).filter { !inCell[$0] }
+        screen.views = treeViews.count + (roots > 1 ? 1 : 0)
+        let parents = treeViews.filter { childCount[$0] > 0 }
+        let treeChildren = parents.map { parent in (parent + 1..<subtreeEnd[parent]).filter { views[$0].depth == views[parent].depth + 1 && !inCell[$0] }.count }
+        let mean = treeChildren.isEmpty ? 1.0 : Double(treeChildren.reduce(0, +)) / Double(treeChildren.count)
+        screen.fanout = max(1, Int(mean.rounded()))
+        let depth = views.map(\.depth).max() ?? 0
+        let shape = treeViews.prefix(64).map { String(childCount[$0]) }.joined(separator: " ")
+        screen.treeOrigins = [
+            "\(treeViews.count) views outside cells (\(text.path):\(views.first!.line)-\(views.last!.line)), \(roots) window\(roots == 1 ? "" : "s")"
+                + (roots > 1 ? " under one added root view" : "") + ", depth \(depth + (roots > 1 ? 1 : 0)); fanout by node (preorder"
+                + (treeViews.count > 64 ? ", first 64" : "") + "): \(shape).",
+            "The reader builds a balanced tree of that many views with fanout \(screen.fanout) (the mean of the views with subviews): "
+                + "the count is the dump's, the shape is not.",
+            "\(bytesPerView) B a view is assumed (a view and its layer objects), not measured.",
+        ]
+        var backing = ImportedScenario.Figure(bytes: 0, origins: [])
+        var drawn = 0, skippedHidden = 0, skippedEmpty = 0
+        for index in treeViews {
+            if effectiveHidden[index] { skippedHidden += 1; continue }
+            let view = views[index]
+            if view.width <= 0 || view.height <= 0 { skippedEmpty += 1; continue }
+            guard draws(view, isLeaf: childCount[index] == 0) else { continue }
+            let bytes = backingBytes(view, scale: scale)
+            drawn += 1
+            backing.bytes += bytes
+            if backing.origins.count < 24 {
+                backing.origins.append("\(text.origin(view.line)) \(view.className) \(format(view.width))x\(format(view.height)) \(unit) = \(bytes) B")
+            }
+        }
+        backing.origins.insert("Backing stores: \(drawn) views that draw (labels, text views and fields, image views, app leaf views), "
+            + "visible and of positive size; each \(unit == "pt" ? "w x h x scale^2 (\(format(scale)))" : "w x h px") x 4 B.", at: 0)
+        if drawn > 23 { backing.origins.append("... and \(drawn - 23) more drawing views") }
+        backing.origins.append("Not drawn: \(skippedHidden) hidden (hidden = YES or alpha = 0, or inside one), \(skippedEmpty) of zero or negative size.")
+        screen.backing = backing
+        if !cells.isEmpty { screen.table = table(views, cells: cells, subtreeEnd: subtreeEnd, hidden: effectiveHidden, scale: scale, text: text) }
+        return screen
+    }
+
+    /// The cells as a table: visible rows, rows from the scroll view's content height, and
+    /// the mean cell (views, and bytes with its drawn backing).
+    static func table(_ views: [DumpedView], cells: [Int], subtreeEnd: [Int], hidden: [Bool], scale: Double,
+                      text: DumpText) -> ImportedScenario.Table {
+        let visible = cells.filter { !hidden[$0] }
+        let counted = visible.isEmpty ? cells : visible
+        let cellViews = counted.map { subtreeEnd[$0] - $0 }
+        let meanViews = max(1, Int((Double(cellViews.reduce(0, +)) / Double(counted.count)).rounded()))
+        var cellBacking = 0
+        for cell in counted {
+            for inner in cell..<subtreeEnd[cell] where !hidden[inner] && draws(views[inner], isLeaf: inner + 1 == subtreeEnd[inner]) {
+                cellBacking += backingBytes(views[inner], scale: scale)
+            }
+        }
+        let meanBacking = cellBacking / counted.count
+        let cellHeight = counted.map { views[$0].height }.reduce(0, +) / Double(counted.count)
+        let owner = (0..<cells[0]).last { views[$0].depth < views[cells[0]].depth && views[$0].contentHeight != nil }
+        var rows = counted.count
+        var rowsOrigin = "rows: the \(counted.count) cells in the dump (no contentSize)"
+        if let owner, let height = views[owner].contentHeight, cellHeight > 0 {
+            rows = max(counted.count, min(100_000_000, Int((height / cellHeight).rounded())))
+            rowsOrigin = "rows: contentSize height \(format(height)) / mean cell height \(format(cellHeight)) (\(text.origin(views[owner].line)))"
+        }
+        return ImportedScenario.Table(
+            rows: rows, visibleRows: min(1000, counted.count), cellViews: min(1000, meanViews),
+            cellBytes: meanViews * bytesPerView + meanBacking,
+            origins: ["Table: \(counted.count) visible cells (\(cells.count - counted.count) hidden), first \(text.origin(views[cells[0]].line)); "
+                      + rowsOrigin + ".",
+                      "A cell: \(meanViews) views (the mean) x \(bytesPerView) B + \(meanBacking) B of backing stores (the mean drawn)."])
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
