@@ -57,6 +57,8 @@ public enum HTMLReport {
         .meta { color: #666; } .row { display: flex; flex-wrap: wrap; gap: 12px; }
         svg { background: #fff; border: 1px solid #e5e5e5; } svg text { font-size: 11px; fill: #333; } .axis line, .axis path, line.axis { stroke: #888; }
         .grid { stroke: #eee; } .title { font-weight: 600; font-size: 12px; }
+        #aggregate tr.dominated td:nth-child(2) { text-decoration: none; } #aggregate tr.dominated td:first-child { text-decoration: line-through; }
+        #aggregate td { white-space: nowrap; } .spread { color: #888; font-size: 10px; } details summary { cursor: pointer; }
         </style></head>
         <body>
         \(body.joined(separator: "\n"))

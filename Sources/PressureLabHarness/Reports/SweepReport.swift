@@ -28,6 +28,13 @@ public enum SweepReport {
 
     /// The winner and its margin; a tie names up to three (`ios3 = ios6`, `ios2 = ios3 = ios6
     /// + 2 more`), and a tie of every configuration that ran says so.
+    /// The median, and the quartiles under it, smaller.
+    static func htmlCell(_ spread: SweepSummary.Spread?, _ metric: SweepSummary.Metric) -> String {
+        guard let spread else { return "-" }
+        return SVG.escape(metric.format(spread.median)) + "<br><span class=\"spread\">"
+            + SVG.escape("\(metric.format(spread.lowerQuartile))–\(metric.format(spread.upperQuartile))") + "</span>"
+    }
+
     static func winText(_ win: SweepSummary.Win, _ summary: SweepSummary, of candidates: Int) -> String {
         let names: String
         if win.best.count > 1, win.best.count == candidates {
@@ -63,7 +70,7 @@ public enum SweepReport {
             let isDominated = dominated.contains(configuration)
             table.append("<tr class=\"\(isDominated ? "dominated" : "")\"><td>\(SVG.escape(configuration.label(summary.axes)))</td>"
                 + "<td>\(spreads[.meanFootprint]?.count ?? 0)</td>"
-                + tableMetrics.map { "<td>\(SVG.escape(cell(spreads[$0], $0)))</td>" }.joined()
+                + tableMetrics.map { "<td>\(htmlCell(spreads[$0], $0))</td>" }.joined()
                 + "<td>\(isDominated ? "yes" : "")</td></tr>")
         }
         table.append("</tbody></table><p class=\"meta\">Dominated: another configuration has less or equal median mean footprint and reload time, one of them less.</p>")
@@ -97,36 +104,56 @@ public enum SweepReport {
         return html.joined(separator: "\n")
     }
 
-    /// Medians of two figures, one labelled point a configuration; dominated ones hollow.
+    /// Medians of two figures, one point a configuration; configurations at the same point
+    /// are one point, said to coincide. Points are numbered on the chart and named in a key
+    /// under it (labels beside points overlap where configurations crowd); dominated points
+    /// are hollow. The axes span the points' range, not zero to the largest.
     static func frontierChart(_ summary: SweepSummary, x: SweepSummary.Metric, y: SweepSummary.Metric) -> String {
-        let width = 560.0, height = 360.0, left = 80.0, right = 20.0, top = 30.0, bottom = 50.0
-        let points = summary.configurations.compactMap { configuration -> (SweepSummary.Configuration, Double, Double)? in
-            guard let px = summary.spreads[configuration]?[x]?.median, let py = summary.spreads[configuration]?[y]?.median else { return nil }
-            return (configuration, px, py)
-        }
+        let width = 560.0, plotHeight = 300.0, left = 80.0, right = 20.0, top = 30.0, bottom = 50.0
         let dominated = summary.dominated(x, y)
-        let maxX = max(points.map(\.1).max() ?? 1, 1e-9) * 1.05, maxY = max(points.map(\.2).max() ?? 1, 1e-9) * 1.05
-        let sx = SVG.Scale(domain: (0, maxX), range: (left, width - right))
-        let sy = SVG.Scale(domain: (0, maxY), range: (height - bottom, top))
+        var groups: [(x: Double, y: Double, members: [SweepSummary.Configuration])] = []
+        for configuration in summary.configurations {
+            guard let px = summary.spreads[configuration]?[x]?.median, let py = summary.spreads[configuration]?[y]?.median else { continue }
+            if let index = groups.firstIndex(where: { $0.x == px && $0.y == py }) {
+                groups[index].members.append(configuration)
+            } else {
+                groups.append((px, py, [configuration]))
+            }
+        }
+        func span(_ values: [Double]) -> (Double, Double) {
+            guard let low = values.min(), let high = values.max() else { return (0, 1) }
+            let pad = high > low ? (high - low) * 0.08 : max(abs(high) * 0.05, 1)
+            return (max(0, low - pad), high + pad)
+        }
+        let (x0, x1) = span(groups.map(\.x)), (y0, y1) = span(groups.map(\.y))
+        let sx = SVG.Scale(domain: (x0, x1), range: (left, width - right))
+        let sy = SVG.Scale(domain: (y0, y1), range: (top + plotHeight, top))
+        let keyTop = top + plotHeight + bottom
+        let height = keyTop + Double(groups.count) * 14 + 10
         var svg = ["<svg class=\"frontier\" data-x=\"\(x.rawValue)\" data-y=\"\(y.rawValue)\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\">"]
         svg.append("<text class=\"title\" x=\"8\" y=\"16\">\(SVG.escape("\(y.title) against \(x.title) (medians; hollow: dominated)"))</text>")
-        svg.append("<line class=\"axis\" x1=\"\(left)\" y1=\"\(height - bottom)\" x2=\"\(width - right)\" y2=\"\(height - bottom)\"/>")
-        svg.append("<line class=\"axis\" x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(height - bottom)\"/>")
-        svg.append("<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(height - 12))\" text-anchor=\"middle\">\(SVG.escape(x.title))"
+        svg.append("<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plotHeight)\" x2=\"\(width - right)\" y2=\"\(top + plotHeight)\"/>")
+        svg.append("<line class=\"axis\" x1=\"\(left)\" y1=\"\(top)\" x2=\"\(left)\" y2=\"\(top + plotHeight)\"/>")
+        svg.append("<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(top + plotHeight + 32))\" text-anchor=\"middle\">\(SVG.escape(x.title))"
             + "\(x.largerIsBetter ? " (more is better)" : "")</text>")
-        svg.append("<text x=\"14\" y=\"\(SVG.number((top + height - bottom) / 2))\" transform=\"rotate(-90 14 \(SVG.number((top + height - bottom) / 2)))\" text-anchor=\"middle\">\(SVG.escape(y.title))</text>")
+        svg.append("<text x=\"14\" y=\"\(SVG.number(top + plotHeight / 2))\" transform=\"rotate(-90 14 \(SVG.number(top + plotHeight / 2)))\" text-anchor=\"middle\">\(SVG.escape(y.title))</text>")
         for tick in [0.0, 0.5, 1.0] {
-            svg.append("<text x=\"\(SVG.number(sx(maxX * tick)))\" y=\"\(SVG.number(height - bottom + 14))\" text-anchor=\"middle\">\(SVG.escape(x.format(maxX * tick)))</text>")
-            svg.append("<text x=\"\(SVG.number(left - 4))\" y=\"\(SVG.number(sy(maxY * tick) + 4))\" text-anchor=\"end\">\(SVG.escape(y.format(maxY * tick)))</text>")
+            let xValue = x0 + (x1 - x0) * tick, yValue = y0 + (y1 - y0) * tick
+            svg.append("<text x=\"\(SVG.number(sx(xValue)))\" y=\"\(SVG.number(top + plotHeight + 14))\" text-anchor=\"middle\">\(SVG.escape(x.format(xValue)))</text>")
+            svg.append("<text x=\"\(SVG.number(left - 4))\" y=\"\(SVG.number(sy(yValue) + 4))\" text-anchor=\"end\">\(SVG.escape(y.format(yValue)))</text>")
         }
-        for (index, (configuration, px, py)) in points.enumerated() {
+        for (index, group) in groups.enumerated() {
             let color = SVG.palette[index % SVG.palette.count]
-            let isDominated = dominated.contains(configuration)
-            let label = configuration.label(summary.axes)
-            svg.append("<circle class=\"point\(isDominated ? " dominated" : "")\" data-label=\"\(SVG.escape(label))\" cx=\"\(SVG.number(sx(px)))\" cy=\"\(SVG.number(sy(py)))\" r=\"4\" "
-                + (isDominated ? "fill=\"none\" stroke=\"\(color)\"" : "fill=\"\(color)\"")
-                + "><title>\(SVG.escape("\(label): \(x.format(px)), \(y.format(py))"))</title></circle>")
-            svg.append("<text x=\"\(SVG.number(sx(px) + 6))\" y=\"\(SVG.number(sy(py) - 5))\" font-size=\"9\">\(SVG.escape(label))</text>")
+            // A point is dominated when its configurations are (they share its figures).
+            let isDominated = group.members.allSatisfy(dominated.contains)
+            let names = group.members.map { $0.label(summary.axes) }.joined(separator: " = ")
+            let label = "\(index + 1): \(names) (\(x.format(group.x)), \(y.format(group.y)))"
+            svg.append("<circle class=\"point\(isDominated ? " dominated" : "")\" data-label=\"\(SVG.escape(names))\" data-members=\"\(group.members.count)\" "
+                + "cx=\"\(SVG.number(sx(group.x)))\" cy=\"\(SVG.number(sy(group.y)))\" r=\"4\" "
+                + (isDominated ? "fill=\"none\" stroke=\"\(color)\"" : "fill=\"\(color)\"") + "><title>\(SVG.escape(label))</title></circle>")
+            svg.append("<text x=\"\(SVG.number(sx(group.x) + 6))\" y=\"\(SVG.number(sy(group.y) - 4))\" font-size=\"9\">\(index + 1)</text>")
+            svg.append("<text class=\"key\" x=\"8\" y=\"\(SVG.number(keyTop + Double(index) * 14))\" font-size=\"10\" fill=\"\(color)\">"
+                + "\(SVG.escape(label + (isDominated ? ", dominated" : "")))</text>")
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n")
