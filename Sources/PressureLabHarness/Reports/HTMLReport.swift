@@ -82,93 +82,7 @@ public enum HTMLReport {
         return html.joined(separator: "\n")
     }
 
-    // MARK: - Retained bytes over the steps
-
-    static func timelineChart(_ runs: [RunResult], id: String) -> String {
-        let width = 960.0, plotTop = 20.0, plotHeight = 260.0, left = 70.0, right = 180.0
-        let stripHeight = 8.0
-        let steps = runs.map { $0.timeline.last?.step ?? 0 }.max() ?? 0
-        let maxBytes = Double(runs.flatMap { $0.timeline.map(\.retainedBytes) }.max() ?? 0)
-        let maxMiB = max(maxBytes / 1_048_576, 0.001)
-        let ticks = SVG.ticks(upTo: maxMiB)
-        let x = SVG.Scale(domain: (0, Double(max(steps, 1))), range: (left, (width - right)))
-        let y = SVG.Scale(domain: (0, (ticks.last ?? maxMiB)), range: ((plotTop + plotHeight), plotTop))
-        let stripsTop = plotTop + plotHeight + 34
-        let height = stripsTop + Double(runs.count) * (stripHeight + 6) + 30
-        var svg = ["<svg id=\"\(id)\" class=\"chart timeline\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"retained bytes over the steps\">"]
-        for tick in ticks {
-            svg.append("<line class=\"grid\" x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(SVG.number(y(tick)))\" y2=\"\(SVG.number(y(tick)))\"/>")
-            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(y(tick) + 4))\" text-anchor=\"end\">\(SVG.number(tick))</text>")
-        }
-        for tick in SVG.ticks(upTo: Double(max(steps, 1)), count: 8) where tick <= Double(max(steps, 1)) {
-            svg.append("<text x=\"\(SVG.number(x(tick)))\" y=\"\(SVG.number(plotTop + plotHeight + 16))\" text-anchor=\"middle\">\(Int(tick))</text>")
-        }
-        svg.append("<g class=\"axis\"><line x1=\"\(left)\" x2=\"\(left)\" y1=\"\(plotTop)\" y2=\"\(plotTop + plotHeight)\"/>"
-            + "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(plotTop + plotHeight)\" y2=\"\(plotTop + plotHeight)\"/></g>")
-        svg.append("<text x=\"14\" y=\"\(SVG.number(plotTop + plotHeight / 2))\" transform=\"rotate(-90 14 \(SVG.number(plotTop + plotHeight / 2)))\" text-anchor=\"middle\">retained (MiB)</text>")
-        svg.append("<text x=\"\(SVG.number((left + width - right) / 2))\" y=\"\(SVG.number(plotTop + plotHeight + 30))\" text-anchor=\"middle\">step</text>")
-        for (index, run) in runs.enumerated() {
-            let color = SVG.palette[index % SVG.palette.count]
-            var points = ["\(SVG.number(x(0))),\(SVG.number(y(0)))"]
-            for entry in run.timeline {
-                points.append("\(SVG.number(x(Double(entry.step)))),\(SVG.number(y(Double(entry.retainedBytes) / 1_048_576)))")
-            }
-            svg.append("<polyline class=\"series\" data-policy=\"\(SVG.escape(run.policy.description))\" data-points=\"\(run.timeline.count + 1)\" "
-                + "data-peak=\"\(run.metrics.peakRetainedBytes)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>")
-            for entry in run.timeline {
-                guard let marks = entry.marks else { continue }
-                let px = SVG.number(x(Double(entry.step))), py = y(Double(entry.retainedBytes) / 1_048_576)
-                for mark in marks {
-                    let text = SVG.escape(mark.description)
-                    switch mark.category {
-                    case .kill:
-                        svg.append("<path class=\"mark kill\" d=\"M\(px) \(SVG.number(py - 4))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"><title>step \(entry.step): \(text)</title></path>")
-                    case .launch:
-                        let fill: String
-                        switch mark {
-                        case .coldLaunch: fill = "#1f3b73"
-                        case .thaw: fill = "#17becf"
-                        default: fill = "#2ca02c"
-                        }
-                        svg.append("<path class=\"mark launch\" d=\"M\(px) \(SVG.number(py - 5))l4 7h-8z\" fill=\"\(fill)\"><title>step \(entry.step): \(text)</title></path>")
-                    case .warning:
-                        svg.append("<line class=\"mark warning\" x1=\"\(px)\" x2=\"\(px)\" y1=\"\(plotTop)\" y2=\"\(plotTop + 8)\" stroke=\"#ff7f0e\" stroke-width=\"2\"><title>step \(entry.step): warning</title></line>")
-                    case .freeze:
-                        svg.append("<circle class=\"mark freeze\" cx=\"\(px)\" cy=\"\(SVG.number(py))\" r=\"3\" fill=\"#9ecae1\"><title>step \(entry.step): freeze</title></circle>")
-                    case .lifeCycle:
-                        // Interruptions, background launches, Home terminating, background time over.
-                        svg.append("<rect class=\"mark lifecycle\" x=\"\(SVG.number(x(Double(entry.step)) - 3))\" y=\"\(SVG.number(py - 3))\" "
-                            + "width=\"6\" height=\"6\" fill=\"#9467bd\"><title>step \(entry.step): \(text)</title></rect>")
-                    case .other:
-                        continue
-                    }
-                }
-            }
-            // The run's pressure level, step by step, in a strip under the plot.
-            let stripY = stripsTop + Double(index) * (stripHeight + 6)
-            svg.append("<text x=\"\(left - 6)\" y=\"\(SVG.number(stripY + 7))\" text-anchor=\"end\">\(SVG.escape(run.policy.description))</text>")
-            let timeline = run.timeline
-            var segmentStart = 0
-            for index in 0...timeline.count where index > 0 {
-                guard index == timeline.count || timeline[index].level != timeline[segmentStart].level else { continue }
-                let level = timeline[segmentStart].level.description
-                let fromX = x(Double(segmentStart == 0 ? 0 : timeline[segmentStart - 1].step))
-                let toX = x(Double(timeline[index - 1].step))
-                svg.append("<rect class=\"level \(level)\" x=\"\(SVG.number(fromX))\" y=\"\(SVG.number(stripY))\" width=\"\(SVG.number(max(toX - fromX, 0.5)))\" height=\"\(stripHeight)\" fill=\"\(SVG.levelColors[level] ?? "#ccc")\"><title>\(level)</title></rect>")
-                segmentStart = index
-            }
-        }
-        svg.append(SVG.legend(runs.map(\.policy.description), x: width - right + 16, y: plotTop + 10))
-        let keyY = plotTop + 10 + Double(runs.count) * 16 + 14
-        svg.append("<g class=\"key\"><path d=\"M\(width - right + 22) \(SVG.number(keyY - 8))l4 4l-4 4l-4 -4z\" fill=\"#d62728\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY))\">kill</text>"
-            + "<path d=\"M\(width - right + 22) \(SVG.number(keyY + 8))l4 7h-8z\" fill=\"#1f3b73\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 16))\">launch</text>"
-            + "<line x1=\"\(width - right + 22)\" x2=\"\(width - right + 22)\" y1=\"\(SVG.number(keyY + 22))\" y2=\"\(SVG.number(keyY + 32))\" stroke=\"#ff7f0e\" stroke-width=\"2\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 32))\">warning</text>"
-            + "<rect x=\"\(width - right + 16)\" y=\"\(SVG.number(keyY + 40))\" width=\"12\" height=\"8\" fill=\"#fdd49e\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 48))\">level warning</text>"
-            + "<rect x=\"\(width - right + 16)\" y=\"\(SVG.number(keyY + 56))\" width=\"12\" height=\"8\" fill=\"#fc9272\"/><text x=\"\(width - right + 32)\" y=\"\(SVG.number(keyY + 64))\">level critical</text></g>")
-        svg.append("</svg>")
-        return svg.joined(separator: "\n")
-    }
-
+    /// Percentile plot: p50, p90, p99 and max of one kind, one line per policy, log scale.
     // MARK: - Latency percentiles
 
     static func latencyKinds(_ runs: [RunResult]) -> [(String, String)] {
@@ -207,21 +121,24 @@ public enum HTMLReport {
         }
     }
 
-    /// Percentile plot: p50, p90, p99 and max of one kind, one line per policy, log scale.
     static func latencyChart(_ runs: [RunResult], kind: String, title: String, id: String) -> String {
-        let width = 300.0, height = 220.0, left = 56.0, right = 12.0, top = 26.0, bottom = 40.0
+        let width = 300.0, height = 234.0, left = 56.0, right = 12.0, top = 40.0, bottom = 40.0
         // Device time when every run has it (modelled, deterministic); host time otherwise.
         let device = runs.allSatisfy { deviceSummary($0, kind: kind) != nil }
         let series = runs.enumerated().map { ($0.offset, $0.element, device ? deviceSummary($0.element, kind: kind)! : summary($0.element, kind: kind)) }
             .filter { $0.2.count > 0 }
-        let title = title + (device ? " (device time, modelled: \(runs.first?.profile ?? "profile"))" : " (host time, measured)")
+        // Two lines: the kind, then the clock (a long profile name no longer cuts the title).
+        let clock = device ? "device time, modelled: \(runs.first?.profile ?? "profile")" : "host time, measured"
+        let title = "\(title) (\(clock))"
         let values = series.flatMap { [$0.2.p50, $0.2.p90, $0.2.p99, $0.2.max] }.map { Double(max($0, 1)) }
         let low = floor(log10(values.min() ?? 1)), high = ceil(log10(values.max() ?? 10))
         let y = SVG.Scale(domain: (low, max(high, low + 1)), range: ((height - bottom), top))
         let labels = ["p50", "p90", "p99", "max"]
         let x = SVG.Scale(domain: (0, 3), range: (left, (width - right - 10)))
         var svg = ["<svg id=\"\(id)\" class=\"chart latency\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(SVG.escape(title)) latency\">"]
-        svg.append("<text class=\"title\" x=\"\(left)\" y=\"16\">\(SVG.escape(title))</text>")
+        svg.append("<text class=\"title\" x=\"8\" y=\"16\">\(SVG.escape(String(title.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)))"
+            + "<title>\(SVG.escape(title))</title></text>")
+        svg.append("<text class=\"subtitle\" x=\"8\" y=\"30\" font-size=\"10\">\(SVG.escape(clock))</text>")
         for exponent in stride(from: low, through: max(high, low + 1), by: 1) {
             let label = SVG.decade(exponent)
             svg.append("<line class=\"grid\" x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(SVG.number(y(exponent)))\" y2=\"\(SVG.number(y(exponent)))\"/>")

@@ -147,13 +147,17 @@ public enum SweepReport {
             // A point is dominated when its configurations are (they share its figures).
             let isDominated = group.members.allSatisfy(dominated.contains)
             let names = group.members.map { $0.label(summary.axes) }.joined(separator: " = ")
-            let label = "\(index + 1): \(names) (\(x.format(group.x)), \(y.format(group.y)))"
+            // The key names three of a crowd; the point's tooltip names them all.
+            let shown = group.members.count > 3
+                ? group.members.prefix(3).map { $0.label(summary.axes) }.joined(separator: " = ") + " + \(group.members.count - 3) more" : names
+            let figures = "(\(x.format(group.x)), \(y.format(group.y)))"
+            let label = "\(index + 1): \(names) \(figures)"
             svg.append("<circle class=\"point\(isDominated ? " dominated" : "")\" data-label=\"\(SVG.escape(names))\" data-members=\"\(group.members.count)\" "
                 + "cx=\"\(SVG.number(sx(group.x)))\" cy=\"\(SVG.number(sy(group.y)))\" r=\"4\" "
                 + (isDominated ? "fill=\"none\" stroke=\"\(color)\"" : "fill=\"\(color)\"") + "><title>\(SVG.escape(label))</title></circle>")
             svg.append("<text x=\"\(SVG.number(sx(group.x) + 6))\" y=\"\(SVG.number(sy(group.y) - 4))\" font-size=\"9\">\(index + 1)</text>")
             svg.append("<text class=\"key\" x=\"8\" y=\"\(SVG.number(keyTop + Double(index) * 14))\" font-size=\"10\" fill=\"\(color)\">"
-                + "\(SVG.escape(label + (isDominated ? ", dominated" : "")))</text>")
+                + "\(SVG.escape("\(index + 1): \(shown) \(figures)" + (isDominated ? ", dominated" : "")))</text>")
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n")
