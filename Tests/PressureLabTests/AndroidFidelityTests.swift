@@ -161,7 +161,7 @@ struct AndroidFidelityTests {
         #expect(policy.nextAction(emergency) == .kill("small-cached", .kernelOOM))
     }
 
-    @Test("a swap file on flash (Fleet's configure-flash-swap.sh): under pressure the least recently used suspended app goes out whole, its next launch is hot and reads it back")
+    @Test("a swap file on flash (Fleet's configure-flash-swap.sh): under pressure the least recently used suspended app's regions go out, its next launch is hot and reads back what it touches")
     func swapFile() throws {
         let apps = try (0..<4).map { try DeviceTests.app("app\($0)", bitmap: 4 << 20) }
         let perApp = try DeviceTests.appBytes(bitmap: 4 << 20)

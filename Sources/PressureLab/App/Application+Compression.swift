@@ -6,14 +6,16 @@ extension Application {
     /// Compresses the app-wide data into a new region of `pool`; false when it could not
     /// (what was compressed is read back).
     func compressAppData(into pool: CompressedPool) -> Bool {
-        guard compressedAppData == nil else { return true }
+        guard compressedAppData == nil, swappedAppData == nil else { return true }
         let (ok, region) = pool.compressRegion(of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
         compressedAppData = region
         return ok
     }
 
-    /// Decompresses the app-wide data if it is in the pool; false when it is corrupt.
+    /// Decompresses the app-wide data if it is in the pool, or reads it back from the swap
+    /// file; false when it is corrupt.
     func pageInAppData() -> Bool {
+        guard swapInAppData() else { return false }
         guard let store = compressedAppData else { return true }
         compressedAppData = nil
         return runtime.compressedPool?.decompressRegion(store, of: runtime, pageIn: thawAppData(from:)) ?? thawAppData(from: store)

@@ -83,8 +83,12 @@ extension Application {
         runtime.trace.isEnabled = false
         pendingInterface = nil
         // Compressed memory dies with the process without being read back.
-        for controller in controllers { controller.discardCompressedMemory() }
+        for controller in controllers {
+            controller.discardCompressedMemory()
+            controller.discardSwappedMemory()
+        }
         discardCompressedAppData()
+        discardSwappedAppData()
         window.tearDown()
         runtime.ledger.measure(owner: appDataOwner) { appData = nil }
         runtime.ledger.remove(owner: appDataOwner)

@@ -39,6 +39,8 @@ public final class Application {
     var appData: HeapBlock?
     /// The app-wide data in the device's compressed pool, if compressed.
     var compressedAppData: CompressedMemoryStore?
+    /// The app-wide data in the device's swap file, if swapped out.
+    var swappedAppData: SwapRegion?
     /// What keeps the app running in Background after it leaves the foreground (nil: it is
     /// suspended at once).
     public var backgroundMode: BackgroundMode?

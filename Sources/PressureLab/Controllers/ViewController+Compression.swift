@@ -14,7 +14,8 @@ extension ViewController {
     /// Compresses everything the controller holds into a new region of `pool` and frees it.
     /// Returns false when it could not (what was compressed is read back; nothing is lost).
     final func compressMemory(into pool: CompressedPool) -> Bool {
-        guard compressedMemory == nil else { return true }
+        // A region in the swap file is not in memory to compress.
+        guard compressedMemory == nil, swappedMemory == nil else { return true }
         let (ok, region) = pool.compressRegion(of: runtime, pageOut: freezeMemory(to:), pageIn: thawMemory(from:))
         compressedMemory = region
         if region != nil { record(.compressed) }
@@ -26,6 +27,7 @@ extension ViewController {
     @inline(__always)
     final func pageInIfCompressed() {
         if compressedMemory != nil { pageIn() }
+        if swappedMemory != nil { swapInMemory() }
     }
 
     private func pageIn() {

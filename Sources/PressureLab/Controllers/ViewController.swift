@@ -44,6 +44,8 @@ open class ViewController {
     @exclusivity(unchecked) public internal(set) var cache: HeapBlock?
     /// The controller's memory in the device's compressed pool, if compressed.
     @exclusivity(unchecked) var compressedMemory: CompressedMemoryStore?
+    /// The controller's memory in the device's swap file, if swapped out.
+    @exclusivity(unchecked) var swappedMemory: SwapRegion?
 
     /// Child controllers (a container's stack or tabs), strongly held.
     @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
@@ -80,6 +82,7 @@ open class ViewController {
     deinit {
         record(.deinitialized)
         discardCompressedMemory()
+        discardSwappedMemory()
         let ledger = runtime.ledger
         ledger.measure(owner: owner(.backingStore)) {
             viewIfLoaded?.purgeBackingStoresInTree(sparing: [])

@@ -169,10 +169,6 @@ extension Device {
         }
         installed.hasBeenFrozen = false
         installed.isRefreezeEligible = false
-        if installed.swappedBytes > 0 {
-            installed.swappedBytes = 0
-            swapFile.remove(installed.app, name: installed.name + ".swap")
-        }
         installed.trimLevel = 0
         installed.isUIHiddenPending = false
         if previous === installed { previous = nil }

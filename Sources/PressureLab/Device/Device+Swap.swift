@@ -1,50 +1,45 @@
 /// Swap to a file on flash, as Linux swaps anonymous pages out when memory runs short
 /// (`kswapd`; the Pixel 3 sets swappiness 100 in `init.hardware.rc`), and as Fleet's phone was
-/// set up (`configure-flash-swap.sh`: a 2 GiB swap file, zram off). The device swaps out a
-/// suspended app's memory, least recently used first, when it wants room and nothing is left
-/// to compress, within the swap file's size; the app's next launch reads it back (a hot launch
-/// that costs storage reads). Whole apps go out, as the freezer writes them: Linux swaps
-/// pages, not apps (docs/fidelity.md, departures).
+/// set up (`configure-flash-swap.sh`: a 2 GiB swap file, zram off). When the device wants
+/// room and nothing is left to compress, it swaps out one region at a time (``SwapSpace``):
+/// a controller's memory, or an app's app-wide data, of the least recently used suspended
+/// app, its hidden controllers first, what was on screen next, its app-wide data last (the
+/// order Linux's LRU lists would age them in, an estimate: PressureLab does not track each
+/// page's accesses). A region comes back when it is touched: the app-wide data as the app
+/// resumes, each controller's memory when it is shown or released (docs/fidelity.md, "Swap by region, not by page").
 extension Device {
     /// Bytes of the swap file in use now.
-    public var swappedBytes: Int { apps.reduce(0) { $0 + $1.swappedBytes } }
+    public var swappedBytes: Int { swapSpace?.usedBytes ?? 0 }
 
-    /// The next app to swap out: suspended, not swapped out, frozen or in front, least recently
-    /// used first; nil without a swap file or when it is full.
+    /// The next app to swap from: suspended, not frozen, in front or `sparing`, holding a
+    /// region not yet swapped out or compressed; least recently used first. Nil without a
+    /// swap file or when it is full.
     func swapCandidate(sparing: InstalledApp?) -> InstalledApp? {
-        guard let capacity = model.swapFileBytes, swappedBytes < capacity else { return nil }
-        return apps.filter {
-            $0.app.state == .suspended && $0.swappedBytes == 0 && !$0.isFrozen && !$0.isCompressed && $0 !== sparing && $0 !== foreground
-                && $0.bytes > 0 && swappedBytes.addingSaturating($0.bytes) <= capacity
-        }.min { $0.useOrder < $1.useOrder }
+        guard let space = swapSpace, space.freeBytes > 0 else { return nil }
+        var candidate: InstalledApp?
+        for installed in apps where installed.app.state == .suspended && !installed.isFrozen && installed !== sparing
+            && installed !== foreground && installed.app.hasRegionToSwap {
+            if candidate.map({ installed.useOrder < $0.useOrder }) ?? true { candidate = installed }
+        }
+        return candidate
     }
 
-    /// Writes a suspended app's memory to the swap file and frees it. False when it could not.
+    /// Swaps one region of a suspended app out to the swap file and frees it. False when it
+    /// could not (nothing to swap, the space is full, a write failed: nothing is lost).
     @discardableResult
     func swapOut(_ installed: InstalledApp) -> Bool {
-        guard installed.app.state == .suspended, installed.swappedBytes == 0, !installed.isFrozen else { return false }
-        guard let written = pageOut(installed, to: swapFile, name: installed.name + ".swap") else { return false }
-        installed.swappedBytes = max(1, written.storageBytes)
+        guard let space = swapSpace, installed.app.state == .suspended, !installed.isFrozen else { return false }
+        let before = space.bytesOut
+        guard installed.app.swapOutOneRegion(into: space) else { return false }
         metrics.swapOuts += 1
-        metrics.swappedOutBytes += written.storageBytes
+        metrics.swappedOutBytes += space.bytesOut - before
         installed.app.runtime.trace.record(app: installed.name, controller: nil, .swappedOut)
         return true
-    }
-
-    /// Reads a swapped-out app's memory back (its launch is a hot one).
-    func swapIn(_ installed: InstalledApp) throws {
-        let read = try swapFile.thaw(installed.app, name: installed.name + ".swap")
-        installed.app.runtime.count { work in
-            work.storageReadBytes += read.storageBytes
-            work.storageReads += 1
-        }
-        installed.swappedBytes = 0
-        installed.app.runtime.trace.record(app: installed.name, controller: nil, .swappedIn)
     }
 }
 
 extension TraceEventKind {
-    /// An app's memory went to the swap file, or came back.
+    /// A region of an app's memory went to the swap file, or came back.
     public static let swappedOut = TraceEventKind("swappedOut")
     public static let swappedIn = TraceEventKind("swappedIn")
 }

@@ -48,9 +48,8 @@ public final class Device {
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
     let freezer: Freezer
-    /// The swap file's storage (the freezer's file format, uncompressed: Linux swap stores
-    /// pages as they are).
-    let swapFile: Freezer
+    /// The swap file, region by region (nil: no swap file), see ``SwapSpace``.
+    public let swapSpace: SwapSpace?
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
     private var useCounter: UInt64 = 0
@@ -66,7 +65,7 @@ public final class Device {
         self.compressedPool = Self.makePool(model)
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
         self.freezerBudget = FreezerBudget(windowBytes: model.freezeWriteBudgetBytes)
-        self.swapFile = Freezer(compression: nil)
+        self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
@@ -83,6 +82,7 @@ public final class Device {
             return self.admit(bytes, for: installed)
         }
         app.runtime.compressedPool = compressedPool
+        app.runtime.swapSpace = swapSpace
     }
 
     /// The installed app of that name.
@@ -126,15 +126,6 @@ public final class Device {
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
         var thawed = false
-        if target.swappedBytes > 0 {
-            do {
-                try swapIn(target)
-            } catch {
-                // The swapped memory cannot be read back: the process is lost, as a kill.
-                kill(target, reason: .policy)
-                target.app.runtime.memoryGate.reset()
-            }
-        }
         if target.isFrozen {
             do {
                 try thaw(target)
@@ -146,11 +137,13 @@ public final class Device {
                 target.app.runtime.memoryGate.reset()
             }
         }
-        // The app runs again: the app-wide data comes back now; each controller's memory
-        // comes back when it is touched (what is on screen, as the app resumes).
+        // The app runs again: the app-wide data comes back now (from the pool or the swap
+        // file); each controller's memory comes back when it is touched (what is on screen,
+        // as the app resumes).
         target.isFullyCompressed = false
         if !target.app.pageInAppData() {
-            // A compressed block cannot be read back: the process is lost, as a kill.
+            // A compressed block or a swapped region cannot be read back: the process is
+            // lost, as a kill.
             kill(target, reason: .policy)
             target.app.runtime.memoryGate.reset()
         }

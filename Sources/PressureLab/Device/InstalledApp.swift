@@ -20,7 +20,7 @@ extension Device {
         public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
         public internal(set) var adjOrder: UInt64 = 0
         /// Bytes of its memory in the swap file (0: none).
-        public internal(set) var swappedBytes = 0
+        public var swappedBytes: Int { app.runtime.swappedBytes }
         /// Since when it is cached on Android (adj 900 and up).
         var cachedSince: Double?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.

@@ -59,6 +59,10 @@ public final class RuntimeContext {
     /// (part of the app's footprint: the ledger counts them too).
     public internal(set) var compressedRegions = 0
     public internal(set) var compressedBytes = 0
+    /// The device's swap file, when it has one (set when installed), and the bytes of this
+    /// app's memory in it now.
+    public internal(set) var swapSpace: SwapSpace?
+    public internal(set) var swappedBytes = 0
     /// The uncompressed size of what the pool holds for the app (XNU counts it in the
     /// app's footprint: ``Device/InstalledApp/footprintBytes``).
     public internal(set) var compressedOriginalBytes = 0

@@ -36,6 +36,9 @@ final class Freezer {
     /// again and must die).
     func freeze(_ app: Application, name: String) -> Result<Transfer, Failure> {
         let path = Self.path(of: app, name: name)
+        // What is in the swap file comes back first: the freezer writes the app whole.
+        for controller in app.controllers { controller.swapInMemory() }
+        guard app.swapInAppData() else { return .failure(.lost) }
         guard let file = try? FreezerFile(path: path, mode: .write) else { return .failure(.nothingWritten) }
         let compressing = compressingStore(file)
         let store: any PageStore = compressing ?? file

@@ -1,0 +1,75 @@
+/// An app's memory in the device's swap file, region by region (``SwapSpace``).
+extension Application {
+    /// Whether a region of the app's memory is still resident (neither swapped out nor
+    /// compressed) with something in it.
+    var hasRegionToSwap: Bool {
+        controllers.contains { $0.canSwapOut } || (appData != nil && swappedAppData == nil && compressedAppData == nil)
+    }
+
+    /// Swaps out the next region, in the order an LRU would age them: hidden controllers
+    /// first, then those that were on screen, the app-wide data last. False when none could go.
+    func swapOutOneRegion(into space: SwapSpace) -> Bool {
+        let visible = Set(window.visibleControllers.map(ObjectIdentifier.init))
+        let ordered = controllers.filter { !visible.contains(ObjectIdentifier($0)) } + controllers.filter { visible.contains(ObjectIdentifier($0)) }
+        for controller in ordered where controller.canSwapOut {
+            if controller.swapOutMemory(into: space) { return true }
+        }
+        guard appData != nil, swappedAppData == nil, compressedAppData == nil else { return false }
+        swappedAppData = space.swapOut("\(name)-data", of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
+        return swappedAppData != nil
+    }
+
+    /// Reads the app-wide data back from the swap file if it is there; false when it could not.
+    func swapInAppData() -> Bool {
+        guard let region = swappedAppData else { return true }
+        swappedAppData = nil
+        guard let space = runtime.swapSpace else { return false }
+        recordApp(.swappedIn)
+        return space.swapIn(region, of: runtime, pageIn: thawAppData(from:))
+    }
+
+    /// Drops the app-wide data's region without reading it (the process died).
+    func discardSwappedAppData() {
+        guard let region = swappedAppData else { return }
+        swappedAppData = nil
+        runtime.swapSpace?.discard(region, of: runtime)
+    }
+}
+
+extension ViewController {
+    /// Whether the controller holds memory that is neither swapped out nor compressed.
+    final var canSwapOut: Bool {
+        swappedMemory == nil && compressedMemory == nil && (viewIfLoaded != nil || !outlets.isEmpty || !heldBlocks.isEmpty)
+    }
+
+    /// Writes the controller's memory to a region of the swap file and frees it; false when
+    /// it could not (nothing is lost).
+    final func swapOutMemory(into space: SwapSpace) -> Bool {
+        guard canSwapOut else { return false }
+        swappedMemory = space.swapOut("\(screen.name)-\(id.instance)", of: runtime, pageOut: freezeMemory(to:), pageIn: thawMemory(from:))
+        if swappedMemory != nil { record(.swappedOut) }
+        return swappedMemory != nil
+    }
+
+    /// Reads the controller's memory back from the swap file (a page fault, counted as a
+    /// storage read). A region that cannot be read ends the process at the step's end.
+    final func swapInMemory() {
+        guard let region = swappedMemory else { return }
+        swappedMemory = nil
+        let ok = runtime.swapSpace?.swapIn(region, of: runtime, pageIn: thawMemory(from:)) ?? false
+        record(.swappedIn)
+        if !ok { runtime.memoryGate.recordLostMemory(bytes: region.bytes) }
+    }
+
+    /// Drops the controller's swapped region without reading it (its process died).
+    final func discardSwappedMemory() {
+        guard let region = swappedMemory else { return }
+        swappedMemory = nil
+        runtime.swapSpace?.discard(region, of: runtime)
+    }
+}
+
+extension ViewController {
+    /// Whether the controller's memory is in the swap file.
+    public final var isSwappedOut: Bool { swappedMemory != nil }
+}

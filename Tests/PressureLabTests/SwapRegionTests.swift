@@ -1,0 +1,85 @@
+import PressureLab
+@testable import PressureLab
+import PressureLabHeap
+import Testing
+
+@Suite("Swap by region: out least recently used first, back when touched")
+struct SwapRegionTests {
+    /// A device with a swap file and app `a` (its root screen under a pushed one, and
+    /// app-wide data) and app `b`.
+    static func device() throws -> (Device, Application) {
+        let device = Device(model: .init(budgetBytes: 1 << 30, release: .android10, swapFileBytes: 256 << 20),
+                            termination: LowMemoryKillerPolicy(lmkdKills: false))
+        let app = try DeviceTests.app("a", bitmap: 2 << 20)
+        app.appDataBytes = 1 << 20
+        device.install(app)
+        device.install(try DeviceTests.app("b", bitmap: 2 << 20))
+        try device.open("a")
+        let navigation = try #require(app.rootViewController as? NavigationController)
+        try navigation.push(try app.runtime.makeController(screen: "main"))
+        try device.open("b")
+        return (device, app)
+    }
+
+    @Test("one region a call: hidden controllers first, then those on screen, the app-wide data last; each a file of its bytes")
+    func order() throws {
+        let (device, app) = try Self.device()
+        let installed = try #require(device.installed("a"))
+        let navigation = try #require(app.rootViewController as? NavigationController)
+        let (hidden, shown) = (navigation.viewControllers[0], navigation.viewControllers[1])
+        let resident = installed.bytes
+        // The order regions go out in: a controller by its index in the app, -1 for the app-wide data.
+        var order: [Int] = []
+        var outBefore = device.swappedBytes
+        while device.swapOut(installed) {
+            let now = app.controllers.indices.filter { app.controllers[$0].isSwappedOut && !order.contains($0) }
+            #expect(now.count + (app.swappedAppData != nil && !order.contains(-1) ? 1 : 0) == 1, "one region a call")
+            order.append(now.first ?? -1)
+            #expect(device.swappedBytes > outBefore)
+            outBefore = device.swappedBytes
+        }
+        let hiddenAt = try #require(order.firstIndex(of: app.controllers.firstIndex { $0 === hidden }!))
+        let shownAt = try #require(order.firstIndex(of: app.controllers.firstIndex { $0 === shown }!))
+        #expect(hiddenAt < shownAt)
+        #expect(order.last == -1)
+        #expect(installed.swappedBytes == device.swappedBytes)
+        #expect(installed.bytes < resident / 10)
+        #expect(device.metrics.swapOuts == order.count && device.metrics.swappedOutBytes == device.swappedBytes)
+        #expect(app.runtime.work.storageWrites >= order.count)
+    }
+
+    @Test("a resume reads back the app-wide data and what it shows; the hidden controller only when it is shown; reads are counted exactly")
+    func touch() throws {
+        let (device, app) = try Self.device()
+        let installed = try #require(device.installed("a"))
+        let navigation = try #require(app.rootViewController as? NavigationController)
+        let hidden = navigation.viewControllers[0]
+        while device.swapOut(installed) {}
+        let swapped = device.swappedBytes
+        let before = app.runtime.work
+        #expect(try device.open("a") == .resume)
+        #expect(hidden.isSwappedOut && !navigation.viewControllers[1].isSwappedOut && app.swappedAppData == nil)
+        let hiddenBytes = installed.swappedBytes
+        #expect(hiddenBytes > 0 && hiddenBytes < swapped)
+        #expect((app.runtime.work - before).storageReadBytes == swapped - hiddenBytes)
+        try navigation.pop()
+        #expect(!hidden.isSwappedOut && installed.swappedBytes == 0 && device.swappedBytes == 0)
+        #expect((app.runtime.work - before).storageReadBytes == swapped)
+        #expect(device.swapSpace?.regionsIn == device.metrics.swapOuts)
+    }
+
+    @Test("a kill drops the app's regions unread, and their files")
+    func kill() throws {
+        let (device, app) = try Self.device()
+        let installed = try #require(device.installed("a"))
+        while device.swapOut(installed) {}
+        #expect(device.swappedBytes > 0)
+        let reads = app.runtime.work.storageReads
+        device.kill(installed, reason: .policy)
+        #expect(device.swappedBytes == 0 && installed.swappedBytes == 0)
+        #expect(app.runtime.work.storageReads == reads)
+        #expect(device.swapSpace?.regionsIn == 0)
+        let leftovers = HostFiles.entries(of: .init(app.runtime.bundle.directory)).filter { $0.contains(".swap.") }
+        #expect(leftovers.isEmpty)
+    }
+}
