@@ -100,7 +100,7 @@ public struct DeviceExperiment: Sendable {
                           device: withoutLmkd),
             Configuration(name: "android-swap", termination: .lmk, compressor: .none, publishedAlive: "android-swap",
                           publishedHotLaunch: "android",
-                          note: "as Fleet's phone ran: lmkd's kill path disabled, a 2 GiB swap file on flash (whole apps swapped)",
+                          note: "as Fleet's phone ran: lmkd's kill path disabled, a 2 GiB swap file on flash (swapped region by region, read back when touched)",
                           device: withSwapFile),
             Configuration(name: "freezer", termination: .freeze, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
                           note: "XNU's freezer: nothing published"),
