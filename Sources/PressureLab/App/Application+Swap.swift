@@ -16,6 +16,7 @@ extension Application {
         }
         guard appData != nil, swappedAppData == nil, compressedAppData == nil else { return false }
         swappedAppData = space.swapOut("\(name)-data", of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
+        if swappedAppData != nil { recordApp(.swappedOut) }
         return swappedAppData != nil
     }
 

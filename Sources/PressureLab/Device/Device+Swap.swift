@@ -33,7 +33,6 @@ extension Device {
         guard installed.app.swapOutOneRegion(into: space) else { return false }
         metrics.swapOuts += 1
         metrics.swappedOutBytes += space.bytesOut - before
-        installed.app.runtime.trace.record(app: installed.name, controller: nil, .swappedOut)
         return true
     }
 }
