@@ -22,7 +22,9 @@ public enum Importers {
             return try MeminfoImporter.importScenario(first, options: options)
         case .views:
             return try viewsScenario(dumps, options: options)
-        case .uiautomator, .vmmap:
+        case .uiautomator:
+            return try UIAutomatorImporter.importScenario(dumps, options: options)
+        case .vmmap:
             throw ImportError(path: first.path, line: 0, "the \(format.rawValue) importer is not built yet (docs/importing.md)", isUsage: true)
         }
     }
