@@ -25,7 +25,11 @@ public enum Importers {
         case .uiautomator:
             return try UIAutomatorImporter.importScenario(dumps, options: options)
         case .vmmap:
-            throw ImportError(path: first.path, line: 0, "the \(format.rawValue) importer is not built yet (docs/importing.md)", isUsage: true)
+            guard dumps.count == 1 else {
+                throw ImportError(path: dumps[1].path, line: 0, "vmmap reads one dump (put several prints in one file), found \(dumps.count) files",
+                                  isUsage: true)
+            }
+            return try VmmapImporter.importScenario(first, options: options)
         }
     }
 
