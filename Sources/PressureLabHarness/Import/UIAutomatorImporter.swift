@@ -65,7 +65,7 @@ public enum UIAutomatorImporter {
         }
         let listed = packages.map { package in
             let first = nodes.first { $0.package == package }!
-            return "\(package.isEmpty ? "(no package)" : package) (\(counts[package]!) nodes, from \(first.line):\(first.column))"
+            return "\(package.isEmpty ? "(no package)" : package) (\(counts[package]!) node\(counts[package]! == 1 ? "" : "s"), from \(first.line):\(first.column))"
         }.joined(separator: ", ")
         if let process = options.process {
             guard packages.contains(process) else {
