@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The process to import from a dump of several (a name or a pid).")
     var process: String?
 
-    @Option(name: .long, help: "The display scale for frames in points (views; default 3, the iPhone XS's).")
+    @Option(name: .long, help: "The display scale for frames in points (views; default: the profile's display.scale, 3 for iphone-xs-2018).")
     var scale: Double?
 
     @Option(name: .long, help: "The snapshot (1, 2, ...) that is the app's background footprint (meminfo).")

@@ -25,6 +25,8 @@ public enum FuzzEntryPoints {
         "FuzzTrace": trace,
         "FuzzMeminfo": { importer(.meminfo, $0) },
         "FuzzViews": { importer(.views, $0) },
+        "FuzzUIAutomator": { importer(.uiautomator, $0) },
+        "FuzzVmmap": { importer(.vmmap, $0) },
     ]
 
     /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),

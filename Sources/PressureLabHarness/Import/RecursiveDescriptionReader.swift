@@ -14,6 +14,27 @@ public struct DumpedView: Sendable, Equatable {
     public var line: Int
     /// A scroll view's content height (`contentSize: {w, h}`), when printed.
     public var contentHeight: Double?
+    /// The column of the view in its line, for dumps printed on one line (uiautomator's).
+    public var column: Int?
+    /// Whether it draws, or is a cell, when the reader decides (uiautomator's classes); nil:
+    /// UIKit's rules in ``ViewTreeImporter``.
+    public var drawsOverride: Bool?
+    public var isCellOverride: Bool?
+
+    public init(depth: Int, className: String, baseClass: String? = nil, width: Double, height: Double, hidden: Bool, line: Int,
+                contentHeight: Double? = nil, column: Int? = nil, drawsOverride: Bool? = nil, isCellOverride: Bool? = nil) {
+        self.depth = depth
+        self.className = className
+        self.baseClass = baseClass
+        self.width = width
+        self.height = height
+        self.hidden = hidden
+        self.line = line
+        self.contentHeight = contentHeight
+        self.column = column
+        self.drawsOverride = drawsOverride
+        self.isCellOverride = isCellOverride
+    }
 
     /// The class and base class, for matching (`TableViewCell`, `Label`).
     var names: [String] { [className] + (baseClass.map { [$0] } ?? []) }

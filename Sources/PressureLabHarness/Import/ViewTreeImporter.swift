@@ -18,6 +18,7 @@ public enum ViewTreeImporter {
     /// text view or field or an image view, or an app's own leaf view (a custom `draw(_:)`).
     static func draws(_ view: DumpedView, isLeaf: Bool) -> Bool {
         guard view.width > 0, view.height > 0 else { return false }
+        if let decided = view.drawsOverride { return decided }
         if view.names.contains(where: { name in drawingClasses.contains { name.contains($0) } }) { return true }
         let system = ["UI", "_UI", "NS", "CA", "_"].contains { view.className.hasPrefix($0) }
         return isLeaf && !system
@@ -25,11 +26,12 @@ public enum ViewTreeImporter {
 
     /// Whether a view is a table or collection cell (itself, not its content view).
     static func isCell(_ view: DumpedView) -> Bool {
-        view.names.contains { $0.hasSuffix("TableViewCell") || $0.hasSuffix("CollectionViewCell") || $0.hasSuffix("Cell") }
+        if let decided = view.isCellOverride { return decided }
+        return view.names.contains { $0.hasSuffix("TableViewCell") || $0.hasSuffix("CollectionViewCell") || $0.hasSuffix("Cell") }
     }
 
     /// Bytes of a backing store for a frame: whole pixels at `scale`, 4 bytes a pixel.
-    static func backingBytes(_ view: DumpedView, scale: Double) -> Int {
+    public static func backingBytes(_ view: DumpedView, scale: Double) -> Int {
         Int((view.width * scale).rounded(.up)) * Int((view.height * scale).rounded(.up)) * 4
     }
 
@@ -74,7 +76,7 @@ public enum ViewTreeImporter {
         let depth = views.map(\.depth).max() ?? 0
         let shape = treeViews.prefix(64).map { String(childCount[$0]) }.joined(separator: " ")
         screen.treeOrigins = [
-            "\(treeViews.count) views outside cells (\(text.path):\(views.first!.line)-\(views.last!.line)), \(roots) window\(roots == 1 ? "" : "s")"
+            "\(treeViews.count) views outside cells (\(span(views.first!, views.last!, text))), \(roots) window\(roots == 1 ? "" : "s")"
                 + (roots > 1 ? " under one added root view" : "") + ", depth \(depth + (roots > 1 ? 1 : 0)); fanout by node (preorder"
                 + (treeViews.count > 64 ? ", first 64" : "") + "): \(shape).",
             "The reader builds a balanced tree of that many views with fanout \(screen.fanout) (the mean of the views with subviews): "
@@ -92,13 +94,16 @@ public enum ViewTreeImporter {
             drawn += 1
             backing.bytes += bytes
             if backing.origins.count < 24 {
-                backing.origins.append("\(text.origin(view.line)) \(view.className) \(format(view.width))x\(format(view.height)) \(unit) = \(bytes) B")
+                backing.origins.append("\(origin(view, text)) \(view.className) \(format(view.width))x\(format(view.height)) \(unit) = \(bytes) B")
             }
         }
-        backing.origins.insert("Backing stores: \(drawn) views that draw (labels, text views and fields, image views, app leaf views), "
+        let kinds = unit == "pt" ? "labels, text views and fields, image views, app leaf views"
+            : "TextView, ImageView, Button, EditText and their kinds, app leaf views"
+        backing.origins.insert("Backing stores: \(drawn) views that draw (\(kinds)), "
             + "visible and of positive size; each \(unit == "pt" ? "w x h x scale^2 (\(format(scale)))" : "w x h px") x 4 B.", at: 0)
         if drawn > 23 { backing.origins.append("... and \(drawn - 23) more drawing views") }
-        backing.origins.append("Not drawn: \(skippedHidden) hidden (hidden = YES or alpha = 0, or inside one), \(skippedEmpty) of zero or negative size.")
+        let hiddenBy = unit == "pt" ? "hidden = YES or alpha = 0" : "visible-to-user=\"false\""
+        backing.origins.append("Not drawn: \(skippedHidden) hidden (\(hiddenBy), or inside one), \(skippedEmpty) of zero or negative size.")
         screen.backing = backing
         if !cells.isEmpty { screen.table = table(views, cells: cells, subtreeEnd: subtreeEnd, hidden: effectiveHidden, scale: scale, text: text) }
         return screen
@@ -122,7 +127,7 @@ public enum ViewTreeImporter {
         let cellHeight = counted.map { views[$0].height }.reduce(0, +) / Double(counted.count)
         let owner = (0..<cells[0]).last { views[$0].depth < views[cells[0]].depth && views[$0].contentHeight != nil }
         var rows = counted.count
-        var rowsOrigin = "rows: the \(counted.count) cells in the dump (no contentSize)"
+        var rowsOrigin = "rows: the \(counted.count) cells in the dump (\(views[cells[0]].isCellOverride == nil ? "no contentSize" : "uiautomator prints no item count"))"
         if let owner, let height = views[owner].contentHeight, cellHeight > 0 {
             rows = max(counted.count, min(100_000_000, Int((height / cellHeight).rounded())))
             rowsOrigin = "rows: contentSize height \(format(height)) / mean cell height \(format(cellHeight)) (\(text.origin(views[owner].line)))"
@@ -130,9 +135,20 @@ public enum ViewTreeImporter {
         return ImportedScenario.Table(
             rows: rows, visibleRows: min(1000, counted.count), cellViews: min(1000, meanViews),
             cellBytes: meanViews * bytesPerView + meanBacking,
-            origins: ["Table: \(counted.count) visible cells (\(cells.count - counted.count) hidden), first \(text.origin(views[cells[0]].line)); "
+            origins: ["Table: \(counted.count) visible cells (\(cells.count - counted.count) hidden), first \(origin(views[cells[0]], text)); "
                       + rowsOrigin + ".",
                       "A cell: \(meanViews) views (the mean) x \(bytesPerView) B + \(meanBacking) B of backing stores (the mean drawn)."])
+    }
+
+    /// `FILE:LINE`, or `FILE:LINE:COLUMN` for a dump printed on one line.
+    static func origin(_ view: DumpedView, _ text: DumpText) -> String {
+        text.origin(view.line) + (view.column.map { ":\($0)" } ?? "")
+    }
+
+    /// `FILE:FIRST-LAST` lines, or `FILE:LINE:COLUMN-LINE:COLUMN` for a dump on one line.
+    static func span(_ first: DumpedView, _ last: DumpedView, _ text: DumpText) -> String {
+        guard let start = first.column, let end = last.column else { return "\(text.path):\(first.line)-\(last.line)" }
+        return "\(text.path):\(first.line):\(start)-\(last.line):\(end)"
     }
 
     static func format(_ value: Double) -> String {

@@ -31,6 +31,9 @@ public struct DeviceProfile: Sendable, Equatable {
     /// The file it was read from, and a hash of its bytes (FNV-1a, 64 bit, hex).
     public var path: String
     public var hash: String
+    /// The display's scale, pixels a point (`display: { scale: }`), when the profile gives it:
+    /// `import views` sizes backing stores by it when `--scale` is not given.
+    public var displayScale: Double? = nil
 
     /// The cost names a profile declares, in the order the file lists them: ``Cost``'s.
     public static let costNames = Cost.allCases.map(\.rawValue)

@@ -45,7 +45,7 @@ struct ProfileReader {
     var base: ScenarioReader
 
     static let topKeys = ["profile", "name", "description", "platform", "release", "memory", "budget", "page", "compressor", "costs",
-                          "content"]
+                          "content", "display"]
 
     mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
         guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
@@ -76,11 +76,25 @@ struct ProfileReader {
         let costsNode = base.required(top, "costs", in: root, path: "")
         let (costs, sources) = costsNode.map { self.costs($0) } ?? (nil, [:])
         let content = base.value(top, "content").map { base.contentRatios($0, "content") } ?? [:]
+        let displayScale = base.value(top, "display").flatMap { display($0) }
         guard let name, let platform, let release, let memory, let budget, let costs else { return nil }
         return DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
                              budgetBytes: budget,
                              pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
-                             path: path, hash: hash)
+                             path: path, hash: hash, displayScale: displayScale)
+    }
+
+    /// `display: { scale: S }`: pixels a point, more than 0 and at most 10 (`import views`
+    /// takes frames in points at this scale).
+    mutating func display(_ node: Node) -> Double? {
+        guard let map = base.mapping(node, "display", allowed: ["scale"]) else { return nil }
+        guard let scaleNode = base.required(map, "scale", in: node, path: "display") else { return nil }
+        guard scaleNode.scalar != nil, let value = scaleNode.float, value.isFinite, value > 0, value <= 10 else {
+            base.error(scaleNode, "display.scale", "expected a display scale (pixels a point) greater than 0 and at most 10, "
+                + "such as 3 or 2.625, got \(base.describe(scaleNode))")
+            return nil
+        }
+        return value
     }
 
     /// A release number of the platform's (`release: 12`); nil, with a diagnostic naming the

@@ -1,0 +1,184 @@
+/// `pressurelab import vmmap`: an iOS or macOS app's memory by kind from `vmmap --summary`
+/// (docs/importing.md).
+///
+/// The mapping, per REGION TYPE row ("dirty" is DIRTY SIZE plus SWAPPED SIZE: the pages the
+/// app wrote, resident or compressed; the simulated device compresses by its own profile):
+/// - `MALLOC_*` and `MALLOC ...` rows' dirty: the app's `data:` (vmmap cannot tell the models
+///   a screen would release from the rest of the heap);
+/// - CoreAnimation, IOSurface, IOAccelerator, CG raster data, CG image, CoreUI image data,
+///   Image IO dirty: the screen's `backing:`;
+/// - `__TEXT`, `__LINKEDIT`, the other `__` segments and `mapped file`: resident less dirty
+///   (file-backed pages the system can drop and read again) is `clean:`, their dirty `data:`;
+/// - every other row's dirty (Stack, `__DATA`'s written pages, VM_ALLOCATE, Memory Tag N,
+///   shared memory, ...): `data:`.
+/// Left out, and said: VIRTUAL SIZE (address space), VOLATILE and NONVOL (purgeable memory),
+/// EMPTY, REGION COUNT, resident pages that are neither dirty nor file-backed (a graphics
+/// region's IOKit-mapped pages among them: the footprint may count them).
+/// Older vmmaps print only VIRTUAL SIZE and REGION COUNT: nothing of the memory by kind can be
+/// imported; the Physical footprint, when printed, is then the app's `data:` whole; without it
+/// the dump is refused.
+public enum VmmapImporter {
+    enum Kind { case malloc, graphics, file, other }
+
+    static let graphicsPrefixes = ["CoreAnimation", "IOSurface", "IOAccelerator", "CG raster data", "CG image", "CoreUI image data", "Image IO"]
+
+    static func kind(_ name: String) -> Kind {
+        if name.hasPrefix("MALLOC") { return .malloc }
+        if graphicsPrefixes.contains(where: { name.hasPrefix($0) }) { return .graphics }
+        if name == "mapped file" || name.hasPrefix("__") { return .file }
+        return .other
+    }
+
+    /// The most bytes an imported figure may be (1 TiB).
+    static let maximumFigure = 1 << 40
+
+    public static func importScenario(_ text: DumpText, options: ImportOptions) throws(ImportError) -> ImportedScenario {
+        if options.background != nil {
+            throw ImportError(path: text.path, line: 0, "--background: expected no background snapshot for vmmap (one print is the "
+                + "foreground footprint; meminfo reads loops)", isUsage: true)
+        }
+        if options.scale != nil {
+            throw ImportError(path: text.path, line: 0, "--scale: expected no scale for vmmap, whose sizes are bytes", isUsage: true)
+        }
+        let all = try VmmapReader.prints(text)
+        guard !all.isEmpty else {
+            throw ImportError(path: text.path, line: text.lines.isEmpty ? 0 : 1, "expected vmmap --summary's 'Physical footprint:' and "
+                + "REGION TYPE table, found neither in \(text.lines.count) lines")
+        }
+        let chosen = try chooseProcess(all, text: text, process: options.process)
+        let print = chosen.max { ($0.footprint?.bytes ?? $0.total?["DIRTY"] ?? 0) < ($1.footprint?.bytes ?? $1.total?["DIRTY"] ?? 0) }!
+        let name = print.process ?? Importers.fileStem(text.path)
+        var notes = ["Imported by pressurelab import vmmap from \(text.path): vmmap --summary, "
+                     + (print.process.map { "process \($0)" + (print.pid.map { " [\($0)]" } ?? "") } ?? "no Process: line")
+                     + " (\(text.origin(print.line)))" + (chosen.count > 1 ? ", the largest of \(chosen.count) prints" : "") + "."]
+        let others = Set(all.compactMap(\.process)).subtracting([print.process ?? ""]).sorted()
+        if !others.isEmpty { notes.append("Other processes in the dump, not imported: \(others.joined(separator: ", ")).") }
+        if let footprint = print.footprint {
+            notes.append("Physical footprint: \(footprint.text) (\(text.origin(footprint.line)))"
+                         + (print.peak.map { ", peak \($0.text) (\(text.origin($0.line)))" } ?? "") + ".")
+        }
+        var app = ImportedScenario.App(name: options.app ?? ImportNames.valid(name))
+        var screen = ImportedScenario.Screen(name: options.screen ?? "main", views: 1, fanout: 1, bytesPerView: 1024)
+        screen.treeOrigins = ["vmmap has no views: one view of 1 KiB (an assumption) holds the screen's backing stores."]
+        if print.hasResidency {
+            let figures = try Figures(print, text: text)
+            app.data = figures.data.bytes > 0 ? figures.data : nil
+            app.clean = figures.clean.bytes > 0 ? figures.clean : nil
+            screen.backing = figures.backing.bytes > 0 ? figures.backing : nil
+            app.notes = figures.notes
+            if let footprint = print.footprint {
+                let dirty = figures.data.bytes + figures.backing.bytes
+                notes.append("Imported dirty memory (data + backing): \(dirty) B, \(Int((Double(dirty) / Double(max(1, footprint.bytes)) * 100).rounded()))% "
+                             + "of the footprint (which also counts IOKit-mapped and other memory vmmap's dirty sizes leave out).")
+            }
+        } else if let footprint = print.footprint {
+            app.data = ImportedScenario.Figure(bytes: footprint.bytes, origins: [
+                "\(text.origin(footprint.line)) Physical footprint \(footprint.text): the whole footprint as data. "
+                + (print.columns.isEmpty ? "The dump has no REGION TYPE table" : "This vmmap prints VIRTUAL SIZE and REGION COUNT only "
+                   + "(\(text.origin(print.columnsLine)))") + ": the split into heap, graphics and clean memory cannot be imported."])
+        } else {
+            throw text.error(print.columnsLine, "expected the REGION TYPE table's RESIDENT and DIRTY columns, or a 'Physical footprint:' line, "
+                + "found only \(DumpText.quote(print.columns.joined(separator: " "))) (an older vmmap): virtual sizes are address space, not "
+                + "memory, so nothing can be imported; Xcode 10's vmmap and later print resident, dirty and swapped sizes")
+        }
+        app.notes += zoneNotes(print, text: text)
+        app.screens = [screen]
+        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.vmmap.defaultProfile, app: app)
+        imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes + (app.clean?.bytes ?? 0))
+        return imported
+    }
+
+    /// One print's memory by scenario key (bytes), each with the rows it sums.
+    struct Figures {
+        var data = ImportedScenario.Figure(bytes: 0, origins: [])
+        var backing = ImportedScenario.Figure(bytes: 0, origins: [])
+        var clean = ImportedScenario.Figure(bytes: 0, origins: [])
+        var notes: [String] = []
+
+        init(_ print: VmmapPrint, text: DumpText) throws(ImportError) {
+            var leftResident = 0, volatile = 0, nonvolatile = 0
+            var leftRows: [String] = []
+            for row in print.regions {
+                let origin = text.origin(row.line)
+                let dirty = row["DIRTY"] + row["SWAPPED"]
+                let term = "\(origin) \(row.name): dirty \(row.text("DIRTY"))" + (row["SWAPPED"] > 0 ? " + swapped \(row.text("SWAPPED"))" : "")
+                let residentClean = max(0, row["RESIDENT"] - row["DIRTY"])
+                volatile += row["VOLATILE"]
+                nonvolatile += row["NONVOL"]
+                switch VmmapImporter.kind(row.name) {
+                case .malloc:
+                    if dirty > 0 { data.add(bytes: dirty, term) }
+                case .graphics:
+                    if dirty > 0 { backing.add(bytes: dirty, term) }
+                    if residentClean > 0 { leftResident += residentClean; leftRows.append("\(row.name) (resident \(row.text("RESIDENT")))") }
+                case .file:
+                    if residentClean > 0 {
+                        clean.add(bytes: residentClean, "\(origin) \(row.name): resident \(row.text("RESIDENT")) - dirty \(row.text("DIRTY"))")
+                    }
+                    if dirty > 0 { data.add(bytes: dirty, term) }
+                case .other:
+                    if dirty > 0 { data.add(bytes: dirty, term) }
+                    if residentClean > 0 { leftResident += residentClean; leftRows.append(row.name) }
+                }
+                for figure in [data, backing, clean] where figure.bytes > VmmapImporter.maximumFigure {
+                    throw text.error(row.line, "expected the app's memory to be at most 1T, found \(figure.bytes) B by this row (\(row.name))")
+                }
+            }
+            if let total = print.total {
+                notes.append("TOTAL (\(text.origin(total.line))): resident \(total.text("RESIDENT")), dirty \(total.text("DIRTY")), "
+                             + "swapped \(total.text("SWAPPED")) (the rows above are summed as printed, rounded).")
+            }
+            notes.append("Left out: VIRTUAL SIZE (address space), EMPTY, REGION COUNT; VOLATILE \(volatile) B and NONVOL \(nonvolatile) B "
+                         + "(purgeable memory: no scenario key); MALLOC is all data (vmmap cannot tell models a screen releases from other heap).")
+            if leftResident > 0 {
+                notes.append("Left out: \(leftResident) B resident but neither dirty nor file-backed, in "
+                             + leftRows.prefix(12).joined(separator: ", ") + (leftRows.count > 12 ? ", ..." : "") + ".")
+            }
+        }
+    }
+
+    /// The MALLOC ZONE table's allocated and fragmented bytes, as comments.
+    static func zoneNotes(_ print: VmmapPrint, text: DumpText) -> [String] {
+        guard !print.zones.isEmpty else { return [] }
+        var notes = ["MALLOC ZONE table (for comparison; the heap is imported from the MALLOC regions above):"]
+        for zone in print.zones.prefix(12) {
+            var line = "  \(text.origin(zone.line)) \(zone.name): \(zone.text("ALLOCATED")) allocated in \(zone["ALLOCATIONS"]) allocations"
+            if print.zoneColumns.contains("FRAG") { line += ", \(zone.text("FRAG")) fragmented (\(zone.text("% FRAG")))" }
+            notes.append(line)
+        }
+        if print.zones.count > 12 { notes.append("  ... and \(print.zones.count - 12) more zones") }
+        return notes
+    }
+
+    /// The prints of the process asked for (a name or a pid), or of the only one; several
+    /// without a choice is an error that lists them.
+    static func chooseProcess(_ all: [VmmapPrint], text: DumpText, process: String?) throws(ImportError) -> [VmmapPrint] {
+        var names: [String] = []
+        for print in all where !names.contains(print.process ?? "") { names.append(print.process ?? "") }
+        let listed = names.map { name in
+            let first = all.first { ($0.process ?? "") == name }!
+            return (name.isEmpty ? "(unnamed)" : name) + (first.pid.map { " [\($0)]" } ?? "") + " (line \(first.line))"
+        }.joined(separator: ", ")
+        if let process {
+            let chosen = all.filter { $0.process == process || $0.pid.map(String.init) == process }
+            guard !chosen.isEmpty else {
+                throw ImportError(path: text.path, line: 0, "--process \(process): expected one of the dump's processes, found none of that name "
+                    + "or pid; the dump has \(listed)", isUsage: true)
+            }
+            return chosen
+        }
+        guard names.count == 1 else {
+            let second = all.first { ($0.process ?? "") != names[0] }!
+            throw text.error(second.line, "expected one process, found \(names.count): \(listed); choose one with --process NAME")
+        }
+        return all
+    }
+}
+
+extension ImportedScenario.Figure {
+    /// Adds `bytes` with its origin.
+    mutating func add(bytes: Int, _ origin: String) {
+        self.bytes += bytes
+        origins.append(origin)
+    }
+}
