@@ -273,7 +273,7 @@ struct DeviceTimeByCostTests {
 
 /// `heap_trim`: the heap bytes an app released entering the background, measured as its
 /// ledger's drop over the transition, priced at the profile's throughput (docs/formats.md).
-@Suite("heap_trim")
+@Suite("heap_trim (ART heap.cc Heap::RequestTrim / Heap::Trim; libmalloc malloc_zone_pressure_relief)")
 struct HeapTrimTests {
     @Test("a background transition counts the ledger's drop and charges it at heap_trim's throughput, rounded down")
     func backgroundTransition() throws {

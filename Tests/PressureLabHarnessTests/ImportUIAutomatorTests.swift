@@ -110,15 +110,9 @@ struct ImportUIAutomatorTests {
     @Test("the imported screen runs: each block in jemalloc's class of its declared size, within 2% of that")
     func runs() throws {
         let imported = try Self.importing(Self.dump)
-        let scenario = try ScenarioLoader().parse(try Importers.render(imported), path: "feed.yaml")
-        let result = try ScenarioRunner().run(scenario, policy: .keepAll, termination: .none)
-        let screen = imported.app.screens[0], table = try #require(screen.table)
-        let tree = try ViewDescription.balanced(count: screen.views, fanout: screen.fanout, bytes: screen.bytesPerView,
-                                                rootBacking: screen.backing!.bytes)
-        let cell = try ViewDescription.wide(count: table.cellViews, bytes: table.cellBytes / table.cellViews)
-        let expected = screen.views * Heap.sizeClass(for: screen.bytesPerView) + Heap.sizeClass(for: screen.backing!.bytes)
-            + View.expectedBookkeepingBytes(for: tree)
-            + table.visibleRows * (table.cellViews * Heap.sizeClass(for: table.cellBytes / table.cellViews) + View.expectedBookkeepingBytes(for: cell))
+        let (result, _) = try ImportRuns.run(imported, path: "feed.yaml")
+        // The tree (payload, backing at the root, bookkeeping) and the visible cells.
+        let expected = try ImportRuns.tableScreenBytes(imported.app.screens[0])
         let measured = result.metrics.peakRetainedBytes
         #expect(abs(measured - expected) <= expected / 50, "measured \(measured) B, expected \(expected) B")
         #expect(measured >= imported.declaredDirtyBytes)

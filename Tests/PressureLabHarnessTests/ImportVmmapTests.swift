@@ -117,21 +117,13 @@ struct ImportVmmapTests {
     @Test("the imported app runs: data and backing each one block in its size class, clean memory resident to the page")
     func runs() throws {
         let imported = try Self.importing(Self.dump)
-        let scenario = try ScenarioLoader().parse(try Importers.render(imported), path: "feed.yaml")
-        let result = try ScenarioRunner().run(scenario, policy: .keepAll, termination: .none)
-        let app = imported.app, screen = app.screens[0]
-        let owners = Dictionary(uniqueKeysWithValues: try #require(result.peakOwners).map { ($0.controller, $0.retainedBytes) })
-        let data = try #require(app.data?.bytes)
-        #expect(owners["app-data"] == Heap.sizeClass(for: data) + HeapBlock.objectBytes)
+        let (result, owners) = try ImportRuns.run(imported, path: "feed.yaml")
+        let screen = imported.app.screens[0]
         let tree = try ViewDescription.balanced(count: 1, fanout: 1, bytes: 1024, rootBacking: screen.backing!.bytes)
         let expected = Heap.sizeClass(for: screen.backing!.bytes) + Heap.sizeClass(for: 1024) + View.expectedBookkeepingBytes(for: tree)
         let measured = try #require(owners["main#1"])
         #expect(abs(measured - expected) <= expected / 50, "measured \(measured) B, expected \(expected) B")
-        let declared = imported.declaredDirtyBytes
-        #expect(result.metrics.peakRetainedBytes >= declared && result.metrics.peakRetainedBytes <= declared + declared / 4)
-        let clean = try #require(app.clean?.bytes)
-        let resident = try #require(result.metrics.cleanResidentBytesPeak)
-        #expect(resident >= clean && resident < clean + 2 * 16384)
+        try ImportRuns.expectAppFigures(imported, result, owners: owners)
     }
 
     @Test("older vmmap (VIRTUAL SIZE and REGION COUNT only): the footprint whole as data, or refused without one")

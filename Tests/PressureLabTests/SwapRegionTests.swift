@@ -3,7 +3,7 @@ import PressureLab
 import PressureLabHeap
 import Testing
 
-@Suite("Swap by region: out least recently used first, back when touched")
+@Suite("Swap by region: out least recently used first (mm/vmscan.c shrink_lruvec), back when touched (mm/memory.c do_swap_page)")
 struct SwapRegionTests {
     /// A device with a swap file and app `a` (its root screen under a pushed one, and
     /// app-wide data) and app `b`.

@@ -13,8 +13,11 @@ extension Application {
     ///
     /// The bytes the app's ledger dropped over the whole transition (measured, never declared
     /// sizes) are counted as `heap_trim` work: the runtime hands those free pages back to the
-    /// system (ART's heap trim after the background collector transition, libmalloc's
-    /// pressure relief; docs/formats.md, "Device profile").
+    /// system: ART requests a trim after the background collector transition
+    /// (`art/runtime/gc/heap.cc`, `Heap::UpdateProcessState`, `Heap::RequestTrim`, then
+    /// `Heap::Trim`, which `madvise`s free pages away); libmalloc hands pages back on pressure
+    /// (`malloc_zone_pressure_relief`), charged here at the background transition too (a
+    /// simplification; docs/formats.md, "Device profile").
     ///
     /// - Parameter purgingBackingStores: the system then discards every view's drawn bitmap,
     ///   as iOS does for an app entering the background (see ``purgeBackingStoresInBackground()``).
