@@ -61,6 +61,11 @@ extension Application {
     /// "Memory Usage for Background Apps": the system releases the backing store for all
     /// Core Animation layers and removes references to cached images; Apple Developer
     /// Forums thread 9550: "any memory used to represent drawn UIViews is discarded".)
+    /// Android's twin: a stopped activity's decor view is made invisible
+    /// (`ActivityThread.handleStopActivity`, `updateVisibility(r, false)`), and
+    /// `ViewRootImpl.performTraversals`, seeing the window no longer visible, calls
+    /// `destroyHardwareResources()`: the renderer's surfaces and GPU buffers go (the
+    /// `Gfx dev`/`GL mtrack` rows of `dumpsys meminfo`) and are drawn again on return.
     public func purgeBackingStoresInBackground() {
         var purged = 0
         for controller in controllers { purged += controller.purgeBackingStores(evenOnScreen: true) }
