@@ -6,69 +6,109 @@ evaluation/exp-cache-app/run-cache-commercial.py and tool-scripts/use_utils.py):
 18-app sequence twice; each launch is HOME, 2 s, `am start -W`, then 30 s of use. The
 published outcome is in fleet-published.json beside this file.
 
-Inputs, each with its source in the generated file:
-- Dirty memory in front (MB): three measured (Ariadne, HPCA 2025, Pixel 7, anonymous memory
-  10 s after launch: YouTube 177, Twitter 182, Firefox 560); Twitch derived from Fleet's
-  artifact (its cached Java heap footprint, 35 MB, over the Java heap's share of its total,
-  0.183: about 190 MB); the other fourteen are ESTIMATES by app category, marked so.
-  Each app's dirty memory is split into app data (half), a screen with a 200-view tree,
-  12 MiB of bitmaps (graphics), a 2 MiB model and a cache (the rest).
-- Clean mapped code and resources (MB): ESTIMATES (no per-app figure was found): 100 for a
-  browser, 80 for a game, 50 for the others.
+Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's experiment"):
+- Memory by kind in front, from `dumpsys meminfo -d` App Summaries of Android 10 on a Pixel 4
+  (EMDC-OS/remote-swap @ 484a3795, shell/220316/app_RSS/<app>.txt, 100 s after a cold launch,
+  before use; kB): Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
+  mtrack) and TOTAL Private Clean (the clean mapped code and resources). Measured there for
+  Twitter, YouTube, Chrome (its browser process), Google Maps, Instagram and Candy Crush; the
+  other twelve apps take a measured neighbour's breakdown (ESTIMATE, marked with the
+  neighbour), Twitch with its own measured Java heap (Fleet's GC log), Firefox scaled to its
+  measured total (Ariadne, HPCA 2025, Pixel 7).
+- Graphics scaled from the Pixel 4's 1080 x 2280 panel to the Pixel 3's 1080 x 2160 (buffers
+  scale with pixels: x 2,332,800 / 2,462,400, derived).
+- In the background, by mechanism: the drawn views go (ViewRootImpl destroys a stopped
+  activity's hardware resources: the graphics, a run with a profile), and ART's background
+  collector transition compacts and trims the Java heap: measured for Twitch only (Fleet's
+  gc-working-set-twitch-without-BGC.log: footprint 59 MB before ForeToBack, 32 MB after), so
+  27/59 of every app's Java heap is released entering the background (ESTIMATE for the other
+  seventeen). The released part is the screen's `model`, released in `on_background`; the rest
+  of the Java heap, the native heap and Private Other are the app's `data`, kept.
 """
-MB = 1_000_000
-ARIADNE = "Ariadne (HPCA 2025), Pixel 7, anonymous memory 10 s after launch"
-APPS = [  # Fleet's order; name, dirty MB, source, clean MB
-    ("twitter", 182, ARIADNE, 50),
-    ("facebook", 220, "estimate: a media feed", 50),
-    ("instagram", 200, "estimate: a media feed, near Twitter's 182", 50),
-    ("telegram", 110, "estimate: a messenger", 50),
-    ("line", 120, "estimate: a messenger", 50),
-    ("youtube", 177, ARIADNE, 50),
-    ("tiktok", 240, "estimate: a video feed, above YouTube's 177", 50),
-    ("spotify", 150, "estimate: a music player", 50),
-    ("twitch", 190, "derived estimate: Fleet's artifact, Twitch's cached Java heap footprint 35 MB "
-                    "(gc-working-set-twitch-with-BGC.log) / Java heap share 0.183 (exp-hot-launch.ipynb)", 50),
-    ("rave", 150, "estimate: a video player", 50),
-    ("bigolive", 200, "estimate: a live-video app", 50),
-    ("amazonshop", 170, "estimate: a shopping app", 50),
-    ("googlemaps", 230, "estimate: a map app", 50),
-    ("chrome", 250, "estimate: a browser, below Firefox's 560", 100),
-    ("firefox", 560, ARIADNE, 100),
-    ("linkedin", 150, "estimate: a social feed", 50),
-    ("angrybirds", 200, "estimate: a casual game", 80),
-    ("candycrush", 260, "estimate: a casual game", 80),
+KB = 1024
+P4 = "EMDC-OS/remote-swap @ 484a3795 shell/220316/app_RSS"
+# Measured (kB): Java Heap, Native Heap, Private Other, Graphics (Pixel 4), TOTAL Private Clean; Objects: Views.
+MEASURED = {
+    "twitter":    (38_040, 29_104, 5_056, 38_080, 56_232, 448, f"{P4}/twitter.txt, the print at line 124"),
+    "youtube":    (30_480, 41_004, 6_656, 44_044, 57_204, 287, f"{P4}/youtube.txt, the print at line 124"),
+    "chrome":     (8_720, 12_328, 17_028, 37_560, 24_460, 151, f"{P4}/chrome.txt, the print at line 124 (browser process only)"),
+    "googlemaps": (51_000, 44_884, 9_160, 137_588, 72_132, 805, f"{P4}/googlemaps.txt, the print at line 124"),
+    "instagram":  (35_428, 57_724, 6_952, 71_060, 51_336, 2036, f"{P4}/instagram.txt, the print at line 124"),
+    "candycrush": (26_544, 83_264, 7_896, 148_368, 51_568, 40, f"{P4}/candycrush.txt, the print at line 124"),
+}
+# Fleet's order: name, measured breakdown or the neighbour it borrows (ESTIMATE), note.
+APPS = [
+    ("twitter", "twitter", "measured"),
+    ("facebook", "instagram", "ESTIMATE: Instagram's measured breakdown (a media feed)"),
+    ("instagram", "instagram", "measured"),
+    ("telegram", "twitter", "ESTIMATE: Twitter's measured breakdown (a messenger: no figure found)"),
+    ("line", "twitter", "ESTIMATE: Twitter's measured breakdown (a messenger: no figure found)"),
+    ("youtube", "youtube", "measured"),
+    ("tiktok", "youtube", "ESTIMATE: YouTube's measured breakdown (a video feed)"),
+    ("spotify", "youtube", "ESTIMATE: YouTube's measured breakdown (a media player)"),
+    ("twitch", "youtube", "ESTIMATE: YouTube's measured breakdown, with Twitch's own Java heap (59 MB footprint in front, "
+                          "Fleet's gc-working-set-twitch-without-BGC.log line 737)"),
+    ("rave", "youtube", "ESTIMATE: YouTube's measured breakdown (a video player)"),
+    ("bigolive", "youtube", "ESTIMATE: YouTube's measured breakdown (a live-video app)"),
+    ("amazonshop", "instagram", "ESTIMATE: Instagram's measured breakdown (an image-heavy feed)"),
+    ("googlemaps", "googlemaps", "measured"),
+    ("chrome", "chrome", "measured (the renderer and GPU processes are not in it)"),
+    ("firefox", "chrome", "DERIVED: Chrome's measured breakdown scaled to Firefox's measured 560 MB of anonymous memory "
+                          "(Ariadne, HPCA 2025, Pixel 7, 10 s after launch); clean as Chrome's"),
+    ("linkedin", "twitter", "ESTIMATE: Twitter's measured breakdown (a social feed)"),
+    ("angrybirds", "candycrush", "ESTIMATE: Candy Crush's measured breakdown (a casual game)"),
+    ("candycrush", "candycrush", "measured"),
 ]
+PIXELS_PIXEL_3, PIXELS_PIXEL_4 = 1080 * 2160, 1080 * 2280
+BACKGROUND_JAVA_RELEASED = (27, 59)  # Twitch: ART's footprint 59 MB in front, 32 MB in the background
+VIEW_BYTES = KB  # a view's Java objects: an assumption (as `pressurelab import meminfo`), out of the kept Java heap
+TWITCH_JAVA_KB = 59 * 1024
+
+
+def breakdown(name, neighbour):
+    java, native, other, graphics, clean, views, source = MEASURED[neighbour]
+    if name == "twitch":
+        java = TWITCH_JAVA_KB
+    if name == "firefox":
+        scale = 560_000_000 / ((java + native + other + graphics) * KB)
+        java, native, other, graphics = (round(x * scale) for x in (java, native, other, graphics))
+    graphics = graphics * PIXELS_PIXEL_3 // PIXELS_PIXEL_4
+    released = java * BACKGROUND_JAVA_RELEASED[0] // BACKGROUND_JAVA_RELEASED[1]
+    data = (java - released + native + other) * KB - views * VIEW_BYTES
+    return data, released * KB, graphics * KB, clean * KB, views, source
+
 
 lines = [
     "# Fleet's caching experiment (ASPLOS 2024) on Fleet's 18 apps: generated by generate_fleet.py; edit that.",
     "# Each launch as Fleet's script does it: HOME, 2 s, launch, 30 s of use; the sequence twice, on the",
     "# Pixel 3 profile. Published outcome: fleet-published.json (jiachengh/Fleet @ 32f22f7a).",
+    "# Each app: data = the Java heap it keeps in the background + Native Heap + Private Other; the",
+    "# screen's model = the Java heap ART's background transition releases (on_background); backing =",
+    "# Graphics (discarded by the system when the activity stops); clean = TOTAL Private Clean.",
     "scenario: 1",
     "name: fleet-18",
-    "description: Fleet's 18 apps (3 measured sizes, 1 derived, 14 estimated) launched in Fleet's order twice, 30 s each.",
+    "description: Fleet's 18 apps (6 measured breakdowns, 12 borrowed from a measured neighbour) launched in Fleet's order twice, 30 s each.",
     "seed: 18",
     "device:",
-    "  # The Pixel 3 profile's budget: calibrated, not sourced (see profiles/pixel-3-2018.yaml).",
-    "  memory: 2GiB",
+    "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
+    "  memory: 2149MiB",
     "  profile: pixel-3-2018",
     "apps:",
 ]
-for name, size, source, clean in APPS:
-    total = size * MB
-    data = total // 2
-    cache = max(0, total - data - (12 << 20) - (2 << 20) - 200 * 2048)
+for name, neighbour, note in APPS:
+    data, model, backing, clean, views, source = breakdown(name, neighbour)
     lines += [
-        f"  {name}:   # {size} MB dirty in front: {source}; {clean} MB of code and resources: estimate",
+        f"  {name}:   # {note}: {source}",
         f"    data: {data}B",
-        f"    clean: {clean * MB}B",
+        f"    clean: {clean}B",
+        "    on_background: [models]",
         "    screens:",
-        f"      main: {{ tree: {{ views: 200, fanout: 8, bytes: 2KiB }}, backing: 12MiB, model: 2MiB, cache: {cache}B }}",
+        f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
         "    root: main",
     ]
 apps_section = lines[lines.index("apps:"):]
 lines += ["script:", "  - repeat:", "      times: 2", "      steps:"]
-for name, _, _, _ in APPS:
+for name, _, _ in APPS:
     lines += ["        - home", "        - idle: 2s", f"        - launch: {name}", "        - idle: 30s"]
 open(__file__.replace("generate_fleet.py", "fleet-18.yaml"), "w").write("\n".join(lines) + "\n")
 
@@ -89,11 +129,11 @@ hot = [
     "description: Fleet hot-launch workload, groups of three of its 18 apps relaunched in rounds.",
     "seed: 18",
     "device:",
-    "  # The Pixel 3 profile's budget: calibrated, not sourced (see profiles/pixel-3-2018.yaml).",
-    "  memory: 2GiB",
+    "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
+    "  memory: 2149MiB",
     "  profile: pixel-3-2018",
 ] + apps_section + ["script:"]
-for name, _, _, _ in APPS:
+for name, _, _ in APPS:
     if name in ("angrybirds", "candycrush"):
         continue
     hot += ["  - home", "  - idle: 2s", f"  - launch: {name}", "  - idle: 10s"]
