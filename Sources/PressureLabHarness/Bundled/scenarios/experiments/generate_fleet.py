@@ -8,13 +8,17 @@ published outcome is in fleet-published.json beside this file.
 
 Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's experiment"):
 - Memory by kind in front, from `dumpsys meminfo -d` App Summaries of Android 10 on a Pixel 4
-  (EMDC-OS/remote-swap @ 484a3795, shell/220316/app_RSS/<app>.txt, 100 s after a cold launch,
-  before use; kB): Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
+  (EMDC-OS/remote-swap @ 484a3795, shell/220316/app_RSS/<app>.txt; kB). Each app is printed 100 s
+  after a cold launch, then again after a session: Fleet's script swipes in every app
+  (use_utils.py), so the print after the source's swipe session (100 swipes: Chrome, Google Maps,
+  Instagram) is taken where there is one; the others' sessions were no swiping (Twitter idled,
+  YouTube played a video for 10 minutes, Candy Crush ran a game script), so their first print is
+  taken. Figures: Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
   mtrack) and TOTAL Private Clean (the clean mapped code and resources). Measured there for
   Twitter, YouTube, Chrome (its browser process), Google Maps, Instagram and Candy Crush; the
   other twelve apps take a measured neighbour's breakdown (ESTIMATE, marked with the
   neighbour), Twitch with its own measured Java heap (Fleet's GC log), Firefox scaled to its
-  measured total (Ariadne, HPCA 2025, Pixel 7).
+  measured anonymous memory (Ariadne, HPCA 2025, Pixel 7), its graphics and clean as Chrome's.
 - Graphics scaled from the Pixel 4's 1080 x 2280 panel to the Pixel 3's 1080 x 2160 (buffers
   scale with pixels: x 2,332,800 / 2,462,400, derived).
 - In the background, by mechanism: the drawn views go (ViewRootImpl destroys a stopped
@@ -29,12 +33,13 @@ KB = 1024
 P4 = "EMDC-OS/remote-swap @ 484a3795 shell/220316/app_RSS"
 # Measured (kB): Java Heap, Native Heap, Private Other, Graphics (Pixel 4), TOTAL Private Clean; Objects: Views.
 MEASURED = {
-    "twitter":    (38_040, 29_104, 5_056, 38_080, 56_232, 448, f"{P4}/twitter.txt, the print at line 124"),
-    "youtube":    (30_480, 41_004, 6_656, 44_044, 57_204, 287, f"{P4}/youtube.txt, the print at line 124"),
-    "chrome":     (8_720, 12_328, 17_028, 37_560, 24_460, 151, f"{P4}/chrome.txt, the print at line 124 (browser process only)"),
-    "googlemaps": (51_000, 44_884, 9_160, 137_588, 72_132, 805, f"{P4}/googlemaps.txt, the print at line 124"),
-    "instagram":  (35_428, 57_724, 6_952, 71_060, 51_336, 2036, f"{P4}/instagram.txt, the print at line 124"),
-    "candycrush": (26_544, 83_264, 7_896, 148_368, 51_568, 40, f"{P4}/candycrush.txt, the print at line 124"),
+    "twitter":    (38_040, 29_104, 5_056, 38_080, 56_232, 448, f"{P4}/twitter.txt, the print at line 124, 100 s after launch"),
+    "youtube":    (30_480, 41_004, 6_656, 44_044, 57_204, 287, f"{P4}/youtube.txt, the print at line 124, 100 s after launch"),
+    "chrome":     (9_104, 20_072, 25_140, 65_044, 24_784, 153,
+                   f"{P4}/chrome.txt, the print at line 238, after 100 swipes (browser process only)"),
+    "googlemaps": (66_560, 50_812, 10_000, 99_260, 73_944, 956, f"{P4}/googlemaps.txt, the print at line 254, after 100 swipes"),
+    "instagram":  (50_728, 110_344, 8_660, 176_176, 61_264, 2624, f"{P4}/instagram.txt, the print at line 257, after 100 swipes"),
+    "candycrush": (26_544, 83_264, 7_896, 148_368, 51_568, 40, f"{P4}/candycrush.txt, the print at line 124, 100 s after launch"),
 }
 # Fleet's order: name, measured breakdown or the neighbour it borrows (ESTIMATE), note.
 APPS = [
@@ -53,8 +58,8 @@ APPS = [
     ("amazonshop", "instagram", "ESTIMATE: Instagram's measured breakdown (an image-heavy feed)"),
     ("googlemaps", "googlemaps", "measured"),
     ("chrome", "chrome", "measured (the renderer and GPU processes are not in it)"),
-    ("firefox", "chrome", "DERIVED: Chrome's measured breakdown scaled to Firefox's measured 560 MB of anonymous memory "
-                          "(Ariadne, HPCA 2025, Pixel 7, 10 s after launch); clean as Chrome's"),
+    ("firefox", "chrome", "DERIVED: Chrome's measured heaps scaled to Firefox's measured 560 MB of anonymous memory "
+                          "(Ariadne, HPCA 2025, Pixel 7, 10 s after launch); graphics and clean as Chrome's"),
     ("linkedin", "twitter", "ESTIMATE: Twitter's measured breakdown (a social feed)"),
     ("angrybirds", "candycrush", "ESTIMATE: Candy Crush's measured breakdown (a casual game)"),
     ("candycrush", "candycrush", "measured"),
@@ -70,8 +75,10 @@ def breakdown(name, neighbour):
     if name == "twitch":
         java = TWITCH_JAVA_KB
     if name == "firefox":
-        scale = 560_000_000 / ((java + native + other + graphics) * KB)
-        java, native, other, graphics = (round(x * scale) for x in (java, native, other, graphics))
+        # Ariadne's anonymous memory holds the heaps, not the graphics buffers (those are
+        # device memory and scale with the screen): only the heaps are scaled to it.
+        scale = 560_000_000 / ((java + native + other) * KB)
+        java, native, other = (round(x * scale) for x in (java, native, other))
     graphics = graphics * PIXELS_PIXEL_3 // PIXELS_PIXEL_4
     released = java * BACKGROUND_JAVA_RELEASED[0] // BACKGROUND_JAVA_RELEASED[1]
     data = (java - released + native + other) * KB - views * VIEW_BYTES
