@@ -114,12 +114,12 @@ struct DeviceCommand: ParsableCommand {
             rows.append([outcome.name,
                          Self.beside(outcome.aliveMean, publishedAlive.flatMap(PublishedComparison.mean)),
                          Self.beside(Double(outcome.aliveMax), publishedAlive.flatMap { $0.max() }.map(Double.init)),
-                         String(outcome.kills), String(outcome.freezes), String(outcome.coldLaunches),
+                         Self.kills(outcome), String(outcome.freezes), String(outcome.coldLaunches),
                          "\(outcome.hotLaunchDeviceNs.values.reduce(0) { $0 + $1.count })",
                          Self.beside(PublishedComparison.median(modelledHot), PublishedComparison.median(publishedMedians), unit: " ms")])
         }
         lines.append(TextTable.render(header: ["configuration", "alive after launch, mean (published, error)",
-                                               "max (published, error)", "kills", "freezes", "cold", "hot launches",
+                                               "max (published, error)", "kills (by cause)", "freezes", "cold", "hot launches",
                                                "hot launch p50, median over apps (published, error)"], rows: rows))
         for configuration in configurations {
             lines.append("\(configuration.name): \(configuration.note)")
@@ -140,6 +140,12 @@ struct DeviceCommand: ParsableCommand {
         lines.append("Hot launches, p50 by app (device time; published: the median of the samples, WaitTime of am start -W):")
         lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name), rows: appRows))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "19 (too-many-cached 19)": the kills and their causes, most frequent first.
+    static func kills(_ outcome: DeviceExperiment.Outcome) -> String {
+        let causes = outcome.killsByReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        return causes.isEmpty ? String(outcome.kills) : "\(outcome.kills) (" + causes.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
     }
 
     /// "modelled (published, +x%)", "modelled", or "-" when nothing was modelled.

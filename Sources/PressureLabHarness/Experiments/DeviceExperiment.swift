@@ -32,6 +32,8 @@ public struct DeviceExperiment: Sendable {
         /// Hot launches (resumes) by app, device time.
         public var hotLaunchDeviceNs: [String: LatencySummary]
         public var kills: Int
+        /// The workload's kills by cause (`too-many-cached`, `kernel-oom`, lmkd's levels, ...).
+        public var killsByReason: [String: Int]
         public var freezes: Int
         public var coldLaunches: Int
         public var published: Published?
@@ -44,15 +46,16 @@ public struct DeviceExperiment: Sendable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, freezes, coldLaunches, published
+            case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, killsByReason, freezes, coldLaunches, published
         }
 
         public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary], kills: Int,
-                    freezes: Int, coldLaunches: Int, published: Published?, run: RunResult) {
+                    killsByReason: [String: Int] = [:], freezes: Int, coldLaunches: Int, published: Published?, run: RunResult) {
             self.name = name
             self.aliveAfterLaunch = aliveAfterLaunch
             self.hotLaunchDeviceNs = hotLaunchDeviceNs
             self.kills = kills
+            self.killsByReason = killsByReason
             self.freezes = freezes
             self.coldLaunches = coldLaunches
             self.published = published
@@ -65,6 +68,7 @@ public struct DeviceExperiment: Sendable {
             try container.encode(aliveAfterLaunch, forKey: .aliveAfterLaunch)
             try container.encode(hotLaunchDeviceNs, forKey: .hotLaunchDeviceNs)
             try container.encode(kills, forKey: .kills)
+            try container.encode(killsByReason, forKey: .killsByReason)
             try container.encode(freezes, forKey: .freezes)
             try container.encode(coldLaunches, forKey: .coldLaunches)
             try container.encodeIfPresent(published, forKey: .published)
@@ -129,8 +133,11 @@ public struct DeviceExperiment: Sendable {
             let hot = configuration.publishedHotLaunch.flatMap { published.hotLaunchMs[$0] }
             return alive == nil && hot == nil ? nil : Outcome.Published(aliveAfterLaunch: alive, hotLaunchMs: hot)
         }
+        var killsByReason: [String: Int] = [:]
+        for case .kill(_, let reason) in run.timeline.flatMap({ $0.marks ?? [] }) { killsByReason[reason.rawValue, default: 0] += 1 }
         return Outcome(name: configuration.name, aliveAfterLaunch: alive, hotLaunchDeviceNs: hotRun.metrics.resumeDeviceNsByApp ?? [:],
-                       kills: run.metrics.kills, freezes: run.metrics.freezes, coldLaunches: run.metrics.coldLaunches,
+                       kills: run.metrics.kills, killsByReason: killsByReason, freezes: run.metrics.freezes,
+                       coldLaunches: run.metrics.coldLaunches,
                        published: publishedFigures, run: run)
     }
 }
