@@ -21,7 +21,7 @@ import Synchronization
 /// ``ContentFill/streamingThresholdBytes`` stream. Benchmarks/README.md has the figures.
 extension ContentFill {
     /// Fills of at least this many bytes use streaming stores (where the host has them): the
-    /// crossover measured on the project's 2-core VM (32 MiB of last-level cache), 2026-11-25.
+    /// crossover measured on the project's 2-core VM (32 MiB of last-level cache), 2026-11-24.
     public static let streamingThresholdBytes = 32 << 20
 
     /// Writes `pages` whole pages at `base` with streaming stores; false (nothing written)
