@@ -64,4 +64,25 @@ struct CompressionTests {
         fill.fill(b, salt: 2)
         #expect(memcmp(a.baseAddress!, b.baseAddress!, 65_536) != 0)
     }
+
+    @Test("a fill large enough to stream writes the same bytes as one filled a page at a time",
+          arguments: [2.5, 1.0, 4.0])
+    func streamedFillMatchesPageByPage(ratio: Double) {
+        // Past the threshold, plus part of a page (written the ordinary way).
+        let bytes = ContentFill.streamingThresholdBytes + 4096 * 3 + 100
+        let streamed = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
+        let paged = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { streamed.deallocate(); paged.deallocate() }
+        let fill = ContentFill(ratio: ratio, pageBytes: 4096, seed: 5)
+        fill.fill(streamed, salt: 7)
+        // Chunks below the threshold never stream: the page-by-page reference.
+        let chunk = 1 << 20
+        var offset = 0
+        while offset < bytes {
+            let length = min(chunk, bytes - offset)
+            fill.fill(UnsafeMutableRawBufferPointer(rebasing: paged[offset..<(offset + length)]), salt: 7, firstPage: offset / 4096)
+            offset += length
+        }
+        #expect(memcmp(streamed.baseAddress!, paged.baseAddress!, bytes) == 0)
+    }
 }

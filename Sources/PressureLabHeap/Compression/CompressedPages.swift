@@ -30,16 +30,21 @@ public final class CompressedPages {
         precondition(pageBytes > 0, "a page has bytes")
         let pages = (source.count + pageBytes - 1) / pageBytes
         let headerBytes = pages * 4
-        let bound = codec.bound(pageBytes)
-        // Compress into a worst-case buffer, then keep an exact-size copy.
-        guard let scratch = malloc(headerBytes + max(1, pages * max(bound, pageBytes))) else { return nil }
+        // Compress into a worst-case buffer, then keep an exact-size copy. The worst case is
+        // sized by the pages as they are: a block smaller than a page (a view's 256 B in a
+        // 16 KiB page) needs the bound of its own bytes, not of a whole page (which made every
+        // small block's scratch a 20 KiB allocation; issue 30).
+        let lastLength = source.count - (pages - 1) * pageBytes
+        let fullBound = max(codec.bound(pageBytes), pageBytes)
+        let scratchBytes = pages == 0 ? 1 : headerBytes + (pages - 1) * fullBound + max(codec.bound(lastLength), lastLength)
+        guard let scratch = malloc(scratchBytes) else { return nil }
         defer { free(scratch) }
         var offset = headerBytes
         for page in 0..<pages {
             let start = page * pageBytes
             let length = min(pageBytes, source.count - start)
             let input = UnsafeRawBufferPointer(rebasing: source[start..<(start + length)])
-            let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: bound)
+            let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: max(codec.bound(length), length))
             var entry: UInt32
             if let written = codec.compress(input, into: output), written < length {
                 entry = UInt32(written)

@@ -20,9 +20,9 @@ public final class ContentFill: @unchecked Sendable {
     public let pageBytes: Int
     /// Random bytes a page of ``pageBytes`` gets.
     public let randomBytesPerPage: Int
-    private let table: UnsafeMutableRawPointer
-    private let seed: UInt64
-    private static let tableBytes = 1 << 16
+    let table: UnsafeMutableRawPointer
+    let seed: UInt64
+    static let tableBytes = 1 << 16
 
     /// Per-page overhead of the codecs, in bytes (LZ4: token, literal-length bytes, the
     /// match of the run, end marks; measured close to this on 4 KiB and 16 KiB pages).
@@ -57,24 +57,40 @@ public final class ContentFill: @unchecked Sendable {
 
     /// Fills `buffer` as the part of a larger block that starts at page `firstPage`: a block
     /// filled a chunk at a time (chunks a whole number of pages) equals one filled whole.
+    ///
+    /// Fills larger than the last-level cache are written with streaming stores where the
+    /// host has them (``streamingThresholdBytes``): the same bytes, without reading every
+    /// line from memory before writing it, as `memset` does at that size.
     public func fill(_ buffer: UnsafeMutableRawBufferPointer, salt: UInt64, firstPage: Int) {
         guard let base = buffer.baseAddress else { return }
         var page = firstPage
         var offset = 0
+        if buffer.count >= Self.streamingThresholdBytes {
+            let whole = buffer.count / pageBytes
+            if fillStreaming(base, pages: whole, salt: salt, firstPage: firstPage) {
+                page += whole
+                offset = whole * pageBytes
+            }
+        }
         let fillByte = Int32(truncatingIfNeeded: (seed ^ salt) & 0xFF)
         while offset < buffer.count {
             let length = min(pageBytes, buffer.count - offset)
             let random = length == pageBytes ? randomBytesPerPage
                 : min(length, ratio <= 1 ? length : max(0, Int((Double(length) / ratio).rounded()) - Self.codecOverheadBytes))
             if random > 0 {
-                var mix = (seed ^ salt &* 0x9E37_79B9_7F4A_7C15) &+ UInt64(page) &* 0xBF58_476D_1CE4_E5B9
-                mix ^= mix >> 29
-                let start = Int(mix % UInt64(Self.tableBytes))
-                memcpy(base + offset, table + start, random)
+                memcpy(base + offset, table + tableOffset(salt: salt, page: page), random)
             }
             if random < length { memset(base + offset + random, fillByte, length - random) }
             offset += length
             page += 1
         }
+    }
+
+    /// Where page `page` of a block salted `salt` starts copying in the table.
+    @inline(__always)
+    func tableOffset(salt: UInt64, page: Int) -> Int {
+        var mix = (seed ^ salt &* 0x9E37_79B9_7F4A_7C15) &+ UInt64(page) &* 0xBF58_476D_1CE4_E5B9
+        mix ^= mix >> 29
+        return Int(mix % UInt64(Self.tableBytes))
     }
 }
