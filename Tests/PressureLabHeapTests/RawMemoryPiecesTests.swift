@@ -34,6 +34,14 @@ struct RawMemoryPiecesTests {
         held.release()
     }
 
+    @Test("the splits docs/limits.md gives: 57.3 MiB and 9 MiB")
+    func documentedSplits() {
+        #expect(Int(57.3 * 1_048_576) == 60_083_404)
+        #expect(RawMemory.pieceSizes(for: 60_083_404) == [56 << 20, 1_310_720, 52_428])
+        #expect(RawMemory.pieceSizes(for: 9 << 20) == [8 << 20, 1 << 20])
+        #expect(RawMemory.heldBytes(for: 9 << 20) == (9 << 20) + 48)
+    }
+
     @Test("the split, for seeded sizes from 16 KiB to 1 GiB: exact size classes but the last, the last under 1%, all within 2%")
     func splitIsExact() {
         var random = SeededGenerator(seed: 2804)
