@@ -3,7 +3,9 @@ import SystemPackage
 
 /// A block of real heap memory that is written when it is allocated, so it is resident.
 ///
-/// Caches, models, user data and backing stores are heap blocks. The block is freed when
+/// Caches, models, user data and backing stores are heap blocks; a large block is held in
+/// pieces of exact size classes, so it measures its size (docs/limits.md, "Measured against
+/// declared"), and is paged out and checksummed piece by piece. The block is freed when
 /// the object goes away. Its contents are a deterministic pattern, so a checksum tells
 /// whether the bytes survived a round trip (for example through a freeze and thaw).
 public final class HeapBlock {
