@@ -143,7 +143,7 @@ struct ImportMeminfoTests {
         #expect(try ScenarioLoader().parse(yaml, path: "imported.yaml").apps[0].dataBytes == data * 1024)
     }
 
-    @Test("the imported scenario runs: every block measured is the declared size in jemalloc's class, the total within 2% of that")
+    @Test("the imported scenario runs: every large block (data, backing, model) measured within 2% of its declared size, the total too")
     func runs() throws {
         let imported = try Self.importing(Self.loopDump())
         let (result, owners) = try ImportRuns.run(imported, path: "imported.yaml")
@@ -151,10 +151,15 @@ struct ImportMeminfoTests {
         // The screen: backing and model blocks, the views' payload and the tree's bookkeeping.
         let tree = try ViewDescription.balanced(count: screen.views, fanout: screen.fanout, bytes: screen.bytesPerView,
                                                 rootBacking: screen.backing!.bytes)
-        let expected = Heap.sizeClass(for: screen.backing!.bytes) + Heap.sizeClass(for: screen.model!.bytes) + HeapBlock.objectBytes
-            + screen.views * Heap.sizeClass(for: screen.bytesPerView) + View.expectedBookkeepingBytes(for: tree)
+        let backing = screen.backing!.bytes, model = screen.model!.bytes
+        let expected = RawMemory.heldBytes(for: backing) + RawMemory.heldBytes(for: model) + HeapBlock.objectBytes
+            + screen.views * RawMemory.heldBytes(for: screen.bytesPerView) + View.expectedBookkeepingBytes(for: tree)
         let measured = try #require(owners["main#1"])
-        #expect(abs(measured - expected) <= expected / 50, "measured \(measured) B, expected \(expected) B")
+        #expect(measured == expected, "measured \(measured) B, expected \(expected) B")
+        #expect(ImportRuns.withinTwoPercent(RawMemory.heldBytes(for: backing), of: backing))
+        #expect(ImportRuns.withinTwoPercent(RawMemory.heldBytes(for: model), of: model))
+        let declared = backing + model + screen.views * screen.bytesPerView
+        #expect(ImportRuns.withinTwoPercent(measured, of: declared), "screen: declared \(declared) B, measured \(measured) B")
         // App data one block; declared against measured; clean memory resident to the page.
         try ImportRuns.expectAppFigures(imported, result, owners: owners)
     }

@@ -86,7 +86,7 @@ struct ImportViewsTests {
         #expect(two.backing?.bytes == Self.backing(43, 21, scale: 2) + Self.backing(24, 24, scale: 2))
     }
 
-    @Test("the imported screen runs: each block in jemalloc's class of its declared size, within 2% of that")
+    @Test("the imported screen runs: each block as jemalloc holds it, the whole within 2% of the declared bytes")
     func runs() throws {
         let imported = try Self.importing(Self.po)
         let (result, _) = try ImportRuns.run(imported, path: "feed.yaml")
@@ -94,7 +94,9 @@ struct ImportViewsTests {
         let expected = try ImportRuns.tableScreenBytes(imported.app.screens[0])
         let measured = result.metrics.peakRetainedBytes
         #expect(abs(measured - expected) <= expected / 50, "measured \(measured) B, expected \(expected) B")
-        #expect(measured >= imported.declaredDirtyBytes)
+        let declared = imported.declaredDirtyBytes
+        print("import \(imported.app.name): declared \(declared) B, measured \(measured) B")
+        #expect(ImportRuns.withinTwoPercent(measured, of: declared), "declared \(declared) B, measured \(measured) B")
     }
 
     @Test("bad input: a located error, exactly")

@@ -22,7 +22,7 @@ struct BackingStoreTests {
 
         let window = Window()
         try window.show(photo)
-        #expect(photo.measuredBytes[.backingStore] == Heap.sizeClass(for: bitmap))
+        #expect(photo.measuredBytes[.backingStore] == RawMemory.heldBytes(for: bitmap))
         let checksum = try #require(try photo.view.layer.backingStoreChecksum())
 
         try window.transition(from: photo, to: other)
@@ -34,7 +34,7 @@ struct BackingStoreTests {
         try window.transition(from: other, to: photo)
         #expect(runtime.trace.summary.contains("backingStoresDrawn(photo#1)"))
         #expect(try photo.view.layer.backingStoreChecksum() == checksum)
-        #expect(photo.measuredBytes[.backingStore] == Heap.sizeClass(for: bitmap))
+        #expect(photo.measuredBytes[.backingStore] == RawMemory.heldBytes(for: bitmap))
     }
 
     @Test("an on-screen controller's bitmaps are never purged")

@@ -3,7 +3,9 @@ import SystemPackage
 
 /// A block of real heap memory that is written when it is allocated, so it is resident.
 ///
-/// Caches, models, user data and backing stores are heap blocks. The block is freed when
+/// Caches, models, user data and backing stores are heap blocks; a large block is held in
+/// pieces of exact size classes, so it measures its size (docs/limits.md, "Measured against
+/// declared"), and is paged out and checksummed piece by piece. The block is freed when
 /// the object goes away. Its contents are a deterministic pattern, so a checksum tells
 /// whether the bytes survived a round trip (for example through a freeze and thaw).
 public final class HeapBlock {
@@ -43,7 +45,12 @@ public final class HeapBlock {
         }
         count = bytes.count
         self.memory = memory
-        memory?.withMutableBytes(count: count) { $0.copyMemory(from: bytes) }
+        guard let memory else { return }
+        var offset = 0
+        for piece in memory.pieces(count: count) {
+            piece.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + piece.count)]))
+            offset += piece.count
+        }
     }
 
     /// Allocations the host refused (the allocator returned no memory) with no gate to record them in.
@@ -97,11 +104,7 @@ public final class HeapBlock {
     }
 
     private static func read(_ path: String, into memory: RawMemory, count: Int) throws(ReadFailure) {
-        var failure: FileError?
-        memory.withMutableBytes(count: count) { bytes in
-            do throws(FileError) { try HostFiles.read(FilePath(path), into: bytes) } catch { failure = error }
-        }
-        if let failure { throw .file(failure) }
+        do throws(FileError) { try HostFiles.read(FilePath(path), into: memory.pieces(count: count)) } catch { throw .file(error) }
     }
 
     /// Whether the contents are in a freezer file.
@@ -131,9 +134,21 @@ public final class HeapBlock {
         memory?.checksum(count: count) ?? RawMemory.checksumOfNothing
     }
 
-    /// Read-only access to the bytes.
+    /// Read-only access to the bytes, as one buffer: a block held in pieces (a large one, see
+    /// ``RawMemory/pieces(count:)``) is copied into one array for the call.
+    ///
+    /// - Complexity: O(1) for a block in one allocation; O(``count``) for one in pieces.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         guard let memory else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return try memory.withBytes(count: count, body)
+        let pieces = memory.pieces(count: count)
+        guard pieces.count > 1 else { return try body(UnsafeRawBufferPointer(pieces[0])) }
+        let whole = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for piece in pieces {
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized..<(initialized + piece.count)])
+                    .copyMemory(from: UnsafeRawBufferPointer(piece))
+                initialized += piece.count
+            }
+        }
+        return try whole.withUnsafeBytes(body)
     }
 }

@@ -34,7 +34,7 @@ final class CompressedMemoryStore: PageStore {
     deinit { removeAll() }
 
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        guard let compressed = memory.withBytes(count: count, { CompressedPages(compressing: $0, pageBytes: pageBytes, codec: codec) })
+        guard let compressed = CompressedPages(compressing: memory, count: count, pageBytes: pageBytes, codec: codec)
         else { return false }
         let node = Node(compressed)
         if let tail { tail.next = node } else { head = node }
@@ -47,7 +47,7 @@ final class CompressedMemoryStore: PageStore {
     func read(into memory: RawMemory, count: Int) -> Bool {
         guard let node = head else { return false }
         guard node.pages.originalCount == count,
-              memory.withMutableBytes(count: count, { node.pages.decompress(into: $0) }) else { return false }
+              node.pages.decompress(into: memory, count: count) else { return false }
         head = node.next
         if head == nil { tail = nil }
         node.next = nil

@@ -25,7 +25,7 @@ final class CompressingPageStore: PageStore {
     }
 
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        guard let compressed = memory.withBytes(count: count, { CompressedPages(compressing: $0, pageBytes: pageBytes, codec: codec) })
+        guard let compressed = CompressedPages(compressing: memory, count: count, pageBytes: pageBytes, codec: codec)
         else { return false }
         var length = UInt64(compressed.storedCount).littleEndian
         guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
@@ -50,18 +50,17 @@ final class CompressingPageStore: PageStore {
         guard withUnsafeMutableBytes(of: &length, { file.read(into: $0) }) else { return false }
         // A corrupt length must not trap or become a huge allocation: a block never stores
         // more than its pages raw plus their headers.
-        let pages = (count + pageBytes - 1) / pageBytes
+        let pages = CompressedPages.pageCount(of: memory, count: count, pageBytes: pageBytes)
         let declared = UInt64(littleEndian: length)
         guard declared <= UInt64(count + pages * 4) else { return false }
         let stored = Int(declared)
-        // The compressed block, read into a buffer of the one door for raw memory.
-        guard let buffer = RawMemory.allocate(max(stored, 1)) else { return false }
+        // The compressed block, read into a buffer of the one door for raw memory (one
+        // allocation: it is decompressed as one stream).
+        guard let buffer = RawMemory.allocateContiguous(max(stored, 1)) else { return false }
         defer { buffer.release() }
         guard stored == 0 || buffer.withMutableBytes(count: stored, { file.read(into: $0) }) else { return false }
         guard buffer.withBytes(count: stored, { compressedBytes in
-            memory.withMutableBytes(count: count) { destination in
-                CompressedPages.decompress(stored: compressedBytes, pageBytes: pageBytes, codec: codec, into: destination)
-            }
+            CompressedPages.decompress(stored: compressedBytes, pageBytes: pageBytes, codec: codec, into: memory, count: count)
         }) else { return false }
         originalBytes += count
         return true

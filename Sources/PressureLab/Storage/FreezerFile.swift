@@ -35,14 +35,14 @@ final class FreezerFile: PageStore {
 
     func close() { file.close() }
 
-    /// Writes the first `count` bytes of `memory`.
+    /// Writes the `count` bytes of `memory`, piece after piece.
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        memory.withBytes(count: count) { write($0) }
+        memory.pieces(count: count).allSatisfy { write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Reads exactly `count` bytes into `memory`.
+    /// Reads exactly `count` bytes into `memory`, piece after piece.
     func read(into memory: RawMemory, count: Int) -> Bool {
-        memory.withMutableBytes(count: count) { read(into: $0) }
+        memory.pieces(count: count).allSatisfy { read(into: $0) }
     }
 
     /// Writes `bytes`.

@@ -1,7 +1,9 @@
 import PressureLabHeap
 
 /// A view's layer. Its backing store (the bitmap, width x height x 4 bytes) is a separate
-/// allocation, drawn when the view is first shown; it can be purged and redrawn.
+/// allocation (pieces of exact size classes when it is large, so it measures its declared
+/// size: docs/limits.md, "Measured against declared"), drawn when the view is first shown;
+/// it can be purged and redrawn.
 ///
 /// A `Layer` is a reference to the layer of one view of a tree (like ``View``): its state
 /// lives in the tree, so every copy sees the same bitmap. UIKit's layer is an object of

@@ -26,41 +26,73 @@ public final class CompressedPages {
     /// Compresses `source` page by page; nil when the host has no memory for the result.
     ///
     /// - Complexity: O(`source.count`); a scratch page on the stack of the calling thread.
-    public init?(compressing source: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec) {
+    public convenience init?(compressing source: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec) {
+        self.init(compressingPieces: CollectionOfOne(source), pageBytes: pageBytes, codec: codec)
+    }
+
+    /// Compresses the `count` bytes of `memory` piece by piece, each page by page (a page
+    /// never spans two pieces); nil when the host has no memory for the result.
+    ///
+    /// - Complexity: O(`count`).
+    public convenience init?(compressing memory: RawMemory, count: Int, pageBytes: Int, codec: PageCodec) {
+        self.init(compressingPieces: memory.pieces(count: count).lazy.map(UnsafeRawBufferPointer.init),
+                  pageBytes: pageBytes, codec: codec)
+    }
+
+    /// The pages of `pieces`: each piece's bytes in pages of `pageBytes`, its last page short.
+    static func pageCount<Pieces: Collection>(of pieces: Pieces, pageBytes: Int) -> Int where Pieces.Element: Collection {
+        pieces.reduce(0) { $0 + ($1.count + pageBytes - 1) / pageBytes }
+    }
+
+    /// The pages the `count` bytes of `memory` are compressed in (see ``init(compressing:count:pageBytes:codec:)``).
+    public static func pageCount(of memory: RawMemory, count: Int, pageBytes: Int) -> Int {
+        pageCount(of: memory.pieces(count: count), pageBytes: pageBytes)
+    }
+
+    private init?<Pieces: Collection>(compressingPieces pieces: Pieces, pageBytes: Int, codec: PageCodec)
+    where Pieces.Element == UnsafeRawBufferPointer {
         precondition(pageBytes > 0, "a page has bytes")
-        let pages = (source.count + pageBytes - 1) / pageBytes
+        let pages = Self.pageCount(of: pieces, pageBytes: pageBytes)
         let headerBytes = pages * 4
         // Compress into a worst-case buffer, then keep an exact-size copy. The worst case is
         // sized by the pages as they are: a block smaller than a page (a view's 256 B in a
         // 16 KiB page) needs the bound of its own bytes, not of a whole page (which made every
         // small block's scratch a 20 KiB allocation; issue 30).
-        let lastLength = source.count - (pages - 1) * pageBytes
         let fullBound = max(codec.bound(pageBytes), pageBytes)
-        let scratchBytes = pages == 0 ? 1 : headerBytes + (pages - 1) * fullBound + max(codec.bound(lastLength), lastLength)
-        guard let scratch = malloc(scratchBytes) else { return nil }
+        var scratchBytes = headerBytes
+        for source in pieces where !source.isEmpty {
+            let lastLength = source.count - (source.count - 1) / pageBytes * pageBytes
+            scratchBytes += (source.count - 1) / pageBytes * fullBound + max(codec.bound(lastLength), lastLength)
+        }
+        guard let scratch = malloc(max(scratchBytes, 1)) else { return nil }
         defer { free(scratch) }
         var offset = headerBytes
-        for page in 0..<pages {
-            let start = page * pageBytes
-            let length = min(pageBytes, source.count - start)
-            let input = UnsafeRawBufferPointer(rebasing: source[start..<(start + length)])
-            let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: max(codec.bound(length), length))
-            var entry: UInt32
-            if let written = codec.compress(input, into: output), written < length {
-                entry = UInt32(written)
-                offset += written
-            } else {
-                memcpy(scratch + offset, input.baseAddress!, length)
-                entry = UInt32(length) | Self.rawFlag
-                offset += length
+        var page = 0
+        var total = 0
+        for source in pieces {
+            for start in stride(from: 0, to: source.count, by: pageBytes) {
+                let length = min(pageBytes, source.count - start)
+                let input = UnsafeRawBufferPointer(rebasing: source[start..<(start + length)])
+                let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: max(codec.bound(length), length))
+                var entry: UInt32
+                if let written = codec.compress(input, into: output), written < length {
+                    entry = UInt32(written)
+                    offset += written
+                } else {
+                    memcpy(scratch + offset, input.baseAddress!, length)
+                    entry = UInt32(length) | Self.rawFlag
+                    offset += length
+                }
+                scratch.storeBytes(of: entry, toByteOffset: page * 4, as: UInt32.self)
+                page += 1
             }
-            scratch.storeBytes(of: entry, toByteOffset: page * 4, as: UInt32.self)
+            total += source.count
         }
         guard let stored = malloc(max(offset, 1)) else { return nil }
         memcpy(stored, scratch, offset)
         self.storage = stored
         self.storedCount = offset
-        self.originalCount = source.count
+        self.originalCount = total
         self.pageBytes = pageBytes
         self.codec = codec
     }
@@ -71,25 +103,16 @@ public final class CompressedPages {
     /// when a page is corrupt.
     public func decompress(into destination: UnsafeMutableRawBufferPointer) -> Bool {
         guard destination.count == originalCount else { return false }
-        let pages = (originalCount + pageBytes - 1) / pageBytes
-        var offset = pages * 4
-        for page in 0..<pages {
-            let entry = storage.load(fromByteOffset: page * 4, as: UInt32.self)
-            let stored = Int(entry & ~Self.rawFlag)
-            let start = page * pageBytes
-            let length = min(pageBytes, originalCount - start)
-            guard offset + stored <= storedCount else { return false }
-            let input = UnsafeRawBufferPointer(start: storage + offset, count: stored)
-            let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
-            if entry & Self.rawFlag != 0 {
-                guard stored == length else { return false }
-                memcpy(output.baseAddress!, input.baseAddress!, length)
-            } else if !codec.decompress(input, into: output) {
-                return false
-            }
-            offset += stored
-        }
-        return true
+        return Self.decompress(stored: UnsafeRawBufferPointer(start: storage, count: storedCount), pageBytes: pageBytes,
+                               codec: codec, intoPieces: CollectionOfOne(destination))
+    }
+
+    /// Decompresses every page into the `count` bytes of `memory` (exactly ``originalCount``,
+    /// in the pieces they were compressed from); false when a page is corrupt.
+    public func decompress(into memory: RawMemory, count: Int) -> Bool {
+        guard count == originalCount else { return false }
+        return Self.decompress(stored: UnsafeRawBufferPointer(start: storage, count: storedCount), pageBytes: pageBytes,
+                               codec: codec, intoPieces: memory.pieces(count: count))
     }
 
     /// Read-only access to the stored bytes (header and pages), to write them to a file.
@@ -101,25 +124,41 @@ public final class CompressedPages {
     /// gave) into exactly `destination.count` bytes; false when they are corrupt.
     public static func decompress(stored: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec,
                                   into destination: UnsafeMutableRawBufferPointer) -> Bool {
+        decompress(stored: stored, pageBytes: pageBytes, codec: codec, intoPieces: CollectionOfOne(destination))
+    }
+
+    /// Decompresses stored bytes read back from a file into the `count` bytes of `memory`, in
+    /// its pieces; false when they are corrupt.
+    public static func decompress(stored: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec,
+                                  into memory: RawMemory, count: Int) -> Bool {
+        decompress(stored: stored, pageBytes: pageBytes, codec: codec, intoPieces: memory.pieces(count: count))
+    }
+
+    private static func decompress<Pieces: Collection>(stored: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec,
+                                                       intoPieces pieces: Pieces) -> Bool
+    where Pieces.Element == UnsafeMutableRawBufferPointer {
         guard pageBytes > 0 else { return false }
-        let pages = (destination.count + pageBytes - 1) / pageBytes
+        let pages = pageCount(of: pieces, pageBytes: pageBytes)
         guard stored.count >= pages * 4 else { return false }
         var offset = pages * 4
-        for page in 0..<pages {
-            let entry = stored.loadUnaligned(fromByteOffset: page * 4, as: UInt32.self)
-            let size = Int(entry & ~rawFlag)
-            let start = page * pageBytes
-            let length = min(pageBytes, destination.count - start)
-            guard offset + size <= stored.count, let base = stored.baseAddress else { return false }
-            let input = UnsafeRawBufferPointer(start: base + offset, count: size)
-            let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
-            if entry & rawFlag != 0 {
-                guard size == length else { return false }
-                memcpy(output.baseAddress!, input.baseAddress!, length)
-            } else if !codec.decompress(input, into: output) {
-                return false
+        var page = 0
+        for destination in pieces {
+            for start in stride(from: 0, to: destination.count, by: pageBytes) {
+                let entry = stored.loadUnaligned(fromByteOffset: page * 4, as: UInt32.self)
+                let size = Int(entry & ~rawFlag)
+                let length = min(pageBytes, destination.count - start)
+                guard offset + size <= stored.count, let base = stored.baseAddress else { return false }
+                let input = UnsafeRawBufferPointer(start: base + offset, count: size)
+                let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
+                if entry & rawFlag != 0 {
+                    guard size == length else { return false }
+                    memcpy(output.baseAddress!, input.baseAddress!, length)
+                } else if !codec.decompress(input, into: output) {
+                    return false
+                }
+                offset += size
+                page += 1
             }
-            offset += size
         }
         return offset == stored.count
     }

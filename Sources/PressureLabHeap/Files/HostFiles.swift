@@ -41,9 +41,16 @@ public enum HostFiles {
     /// Reads exactly `buffer.count` bytes from the start of the file into `buffer` (a file
     /// shorter than that fails with `EIO`).
     public static func read(_ path: FilePath, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) {
+        try read(path, into: CollectionOfOne(buffer))
+    }
+
+    /// Reads exactly the bytes of `buffers` from the start of the file, one buffer after the
+    /// other (a block's pieces, ``RawMemory/pieces(count:)``); a shorter file fails with `EIO`.
+    public static func read<Buffers: Collection>(_ path: FilePath, into buffers: Buffers) throws(FileError)
+    where Buffers.Element == UnsafeMutableRawBufferPointer {
         let file = try SequentialFile(reading: path)
         defer { file.close() }
-        try file.read(into: buffer)
+        for buffer in buffers { try file.read(into: buffer) }
     }
 
     /// The whole contents of a file, read to its end: the size the open descriptor reports
