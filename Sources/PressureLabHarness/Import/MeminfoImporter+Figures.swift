@@ -58,9 +58,10 @@ extension MeminfoImporter {
         }
     }
 
-    /// What the app releases in the background: a kind (models, backing) whose bytes in
-    /// snapshot `index` are at most half the foreground's is released (`on_background` releases
-    /// a kind whole); what the keys cannot say is said in comments.
+    /// What the app releases in the background: graphics (`backing`) at most half the
+    /// foreground's are released (`on_background` releases a kind whole); the Java heap is
+    /// split by ``splitJavaHeap(_:foreground:background:index:)``; what the keys cannot say is
+    /// said in comments.
     static func releases(foreground: Figures, background: Figures, index: Int, line: Int,
                          text: DumpText) -> ([String], [String]) {
         var items: [String] = []
@@ -69,7 +70,11 @@ extension MeminfoImporter {
             let released = before.bytes > 0 && after.bytes * 2 <= before.bytes
             let change = "\(key) \(before.bytes / 1024) -> \(after.bytes / 1024) kB"
             switch key {
-            case "model", "backing":
+            case "model":
+                notes.append("  \(change): " + (after.bytes < before.bytes
+                    ? "the drop is released (models: ART's background collector compacts and trims the heap), the rest kept as app data"
+                    : "kept"))
+            case "backing":
                 if released { items.append(item) }
                 notes.append("  \(change): " + (released ? "released (\(item))" : "kept (less than half released)"))
             case "data":
@@ -80,6 +85,29 @@ extension MeminfoImporter {
         }
         notes.append("  caches: dumpsys meminfo has no figure for caches; the screen declares none.")
         return (items, notes)
+    }
+}
+
+extension MeminfoImporter {
+    /// The Java heap in the background: what it lost since the foreground is the screen's
+    /// `model`, released on entering the background (`on_background: [models]`, ART's
+    /// background collector transition: docs/fidelity.md, "Fleet's experiment"); what it kept
+    /// moves to the app's `data`, which a scenario never releases. The views' bytes stay out.
+    static func splitJavaHeap(_ app: inout ImportedScenario.App, foreground: Figures, background: Figures, index: Int) {
+        guard var model = app.screens.first?.model, background.java.bytes < foreground.java.bytes else { return }
+        let released = min(model.bytes, foreground.java.bytes - background.java.bytes)
+        let kept = model.bytes - released
+        model.origins.append("of which \(released) B released in the background (snapshot \(index)'s Java heap is "
+                             + "\(background.java.bytes / 1024) kB): the model; \(kept) B kept, moved to data")
+        model.bytes = released
+        app.screens[0].model = model
+        if kept > 0 {
+            var data = app.data ?? ImportedScenario.Figure(bytes: 0, origins: [])
+            data.add(kept / 1024, "Java heap kept in the background (snapshot \(index)), less the views")
+            data.bytes += kept % 1024
+            app.data = data
+        }
+        if !app.onBackground.contains("models") { app.onBackground.insert("models", at: 0) }
     }
 }
 

@@ -79,6 +79,7 @@ public enum MeminfoImporter {
             let background = Figures(snapshots[index - 1], text: text)
             (app.onBackground, app.backgroundNotes) = releases(foreground: figures, background: background, index: index,
                                                                line: snapshots[index - 1].line, text: text)
+            splitJavaHeap(&app, foreground: figures, background: background, index: index)
         }
         let imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.meminfo.defaultProfile, app: app)
         var result = imported
