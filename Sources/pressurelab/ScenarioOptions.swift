@@ -130,7 +130,7 @@ func runInWorkers(_ plan: RunPlan, jobs: Int, progress: Progress) throws -> Comp
     }
     let directory: SweepDirectory
     do {
-        directory = SweepDirectory(path: try TemporaryFiles.makeDirectory(prefix: "runs"))
+        directory = SweepDirectory(path: try TemporaryFiles.makeDiskDirectory(prefix: "runs"))
     } catch {
         StandardError.write("pressurelab: \(error)\n")
         throw ExitCodes.runFailed

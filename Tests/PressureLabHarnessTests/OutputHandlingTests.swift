@@ -68,8 +68,8 @@ enum BuiltExecutable {
 final class ScratchDirectory {
     let path: String
 
-    init() throws {
-        path = NSTemporaryDirectory() + "pressurelab-outputs-\(UUID().uuidString)"
+    init(in base: String = NSTemporaryDirectory()) throws {
+        path = (base.hasSuffix("/") ? base : base + "/") + "pressurelab-outputs-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     }
 

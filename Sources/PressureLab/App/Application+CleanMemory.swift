@@ -92,7 +92,7 @@ enum CleanStorage {
             TemporaryFiles.register(directory)
         } else {
             do {
-                directory = try TemporaryFiles.makeDirectory(prefix: "clean")
+                directory = try TemporaryFiles.makeDiskDirectory(prefix: "clean")
             } catch {
                 throw RuntimeError.bundle(path: error.path.string, reason: "cannot create a temporary directory: \(error.reason)")
             }

@@ -37,15 +37,23 @@ extension Device {
                 installed.bandOrder = 0
             }
         }
-        // oom_score_adj, in OomAdjuster's walk: most recently used first.
-        let cached = cachedApps()
-        let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cached.count)
+        // oom_score_adj, in OomAdjuster's walk: most recently used first. One stable sort,
+        // keys read once; the cached apps, taken from it in order, are ranked as they come.
         let expiredPrevious = model.release == .android14
             && now - previousSince > LowMemoryKillerRules.previousAppSeconds
-        for installed in apps.sorted(by: { $0.useOrder > $1.useOrder }) {
+        let byUse = apps.map { (order: $0.useOrder, app: $0) }.sorted { $0.order > $1.order }
+        var cachedRanks = [Int](repeating: -1, count: byUse.count)
+        var cachedCount = 0
+        for (position, entry) in byUse.enumerated() where isCachedApp(entry.app, expiredPrevious: expiredPrevious) {
+            cachedRanks[position] = cachedCount
+            cachedCount += 1
+        }
+        let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cachedCount)
+        for (position, entry) in byUse.enumerated() {
+            let installed = entry.app
             let adj: Int
-            if let rank = cached.firstIndex(where: { $0 === installed }) {
-                adj = cachedAdjs[rank]
+            if cachedRanks[position] >= 0 {
+                adj = cachedAdjs[cachedRanks[position]]
             } else {
                 adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
                                                         runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
@@ -109,16 +117,11 @@ extension Device {
                               freezer: freezerState)
     }
 
-    /// Apps with a process that are neither in front, nor the previous app, nor running in
-    /// the background, most recently used first (Android's cached apps).
-    private func cachedApps() -> [InstalledApp] {
-        let expiredPrevious = model.release == .android14
-            && now - previousSince > LowMemoryKillerRules.previousAppSeconds
-        return apps.filter {
-            $0 !== foreground && $0.app.state.hasProcess && $0.runningBackgroundMode == nil
-                && ($0 !== previous || expiredPrevious)
-        }
-        .sorted { $0.useOrder > $1.useOrder }
+    /// Whether the app is one of Android's cached apps: it has a process and is neither in
+    /// front, nor the previous app (unless that expired), nor running in the background.
+    private func isCachedApp(_ installed: InstalledApp, expiredPrevious: Bool) -> Bool {
+        installed !== foreground && installed.app.state.hasProcess && installed.runningBackgroundMode == nil
+            && (installed !== previous || expiredPrevious)
     }
 
     /// The app's jetsam band.

@@ -77,8 +77,11 @@ public final class Device {
         let installed = InstalledApp(app: app)
         apps.append(installed)
         model.apply(to: app.runtime)
-        app.runtime.memoryGate.decide = { [weak self, weak installed] bytes in
-            guard let self, let installed else { return nil }
+        // Unowned, not weak: a weak reference gives the app a side table, and every retain
+        // and release of it takes the runtime's slow path. The device never drops an
+        // installed app, so while the device lives (checked first) the app does.
+        app.runtime.memoryGate.decide = { [weak self, unowned installed] bytes in
+            guard let self else { return nil }
             return self.admit(bytes, for: installed)
         }
         app.runtime.compressedPool = compressedPool

@@ -1,40 +1,43 @@
 extension Device {
     /// An installed app and what the device knows of it.
+    ///
+    /// Its stored properties are read and written by the device only, on one thread, many
+    /// times a step (priorities, snapshots): their dynamic exclusivity checks are off.
     public final class InstalledApp {
         public let app: Application
-        public internal(set) var lastUsed: Double = 0
-        public internal(set) var useOrder: UInt64 = 0
+        @exclusivity(unchecked) public internal(set) var lastUsed: Double = 0
+        @exclusivity(unchecked) public internal(set) var useOrder: UInt64 = 0
         /// Whether its memory is in the freezer's file now.
-        public internal(set) var isFrozen = false
+        @exclusivity(unchecked) public internal(set) var isFrozen = false
         /// XNU's `P_MEMSTAT_FROZEN`: frozen since launch; a thaw keeps it
         /// (`memorystatus_on_resume`), a kill clears it.
-        public internal(set) var hasBeenFrozen = false
+        @exclusivity(unchecked) public internal(set) var hasBeenFrozen = false
         /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
-        public internal(set) var isRefreezeEligible = false
+        @exclusivity(unchecked) public internal(set) var isRefreezeEligible = false
         /// Its jetsam band now, and when it entered it (see ``Device/refreshPriorities()``).
-        public internal(set) var band: JetsamBand = .idle
-        public internal(set) var bandOrder: UInt64 = 0
+        @exclusivity(unchecked) public internal(set) var band: JetsamBand = .idle
+        @exclusivity(unchecked) public internal(set) var bandOrder: UInt64 = 0
         /// Until when (device time) it ages in the aging band, after asking for idle.
-        var agingUntil: Double?
+        @exclusivity(unchecked) var agingUntil: Double?
         /// Its `oom_score_adj` now, and when it was set.
-        public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
-        public internal(set) var adjOrder: UInt64 = 0
+        @exclusivity(unchecked) public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+        @exclusivity(unchecked) public internal(set) var adjOrder: UInt64 = 0
         /// Bytes of its memory in the swap file (0: none).
         public var swappedBytes: Int { app.runtime.swappedBytes }
         /// Since when it is cached on Android (adj 900 and up).
-        var cachedSince: Double?
+        @exclusivity(unchecked) var cachedSince: Double?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
-        var trimLevel = 0
-        var isUIHiddenPending = false
+        @exclusivity(unchecked) var trimLevel = 0
+        @exclusivity(unchecked) var isUIHiddenPending = false
         /// Whether some of the app's memory is in the compressed pool.
         public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
         /// Whether all the app's memory went into the pool when it was last compressed (it
         /// is not a candidate again until it runs).
-        var isFullyCompressed = false
-        var warnedNearLimit = false
+        @exclusivity(unchecked) var isFullyCompressed = false
+        @exclusivity(unchecked) var warnedNearLimit = false
         /// Until when (``Device/now``) the app may keep running in the background; nil
         /// unless it is running there.
-        public internal(set) var backgroundUntil: Double?
+        @exclusivity(unchecked) public internal(set) var backgroundUntil: Double?
         /// The background mode the app is running in now, if it runs in the background.
         public var runningBackgroundMode: BackgroundMode? {
             app.state == .background && backgroundUntil != nil ? app.backgroundMode : nil

@@ -17,6 +17,10 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// The compressors' libraries by codec when the baseline was measured (absent in older
     /// baselines): a check with other versions warns, since compressed sizes depend on them.
     public var compressors: [String: String]?
+    /// Where the runs' own files were (``RunStorage``): `disk`, `tmpfs`, or both as
+    /// `disk+tmpfs` (absent in older baselines): a check on other storage warns, since
+    /// reload latencies depend on it.
+    public var storage: String?
     public var entries: [Entry]
 
     /// One scenario under one policy pair.
@@ -49,7 +53,14 @@ public struct Baseline: Codable, Sendable, Equatable {
         self.allocator = allocator.name
         self.allocatorOptions = allocator.options
         self.compressors = PageCodec.libraries
+        self.storage = Baseline.storage(of: runs)
         self.entries = Baseline.entries(from: runs)
+    }
+
+    /// The runs' storage kinds, sorted and joined with `+` (nil when none says).
+    static func storage(of runs: [RunResult]) -> String? {
+        let kinds = Set(runs.compactMap(\.storage?.rawValue)).sorted()
+        return kinds.isEmpty ? nil : kinds.joined(separator: "+")
     }
 
     static func entries(from runs: [RunResult]) -> [Entry] {

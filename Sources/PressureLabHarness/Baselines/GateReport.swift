@@ -80,6 +80,10 @@ public struct GateReport: Sendable {
                     + "and footprints and device times with compression, may differ for that reason alone")
             }
         }
+        if let then = baseline.storage, let now = Baseline.storage(of: runs), then != now {
+            warnings.append("the baseline's runs kept their files on \(then), this run's on \(now) (PRESSURELAB_STORAGE); "
+                + "reload latencies may differ for that reason alone")
+        }
         return GateReport(baselineName: baseline.name, findings: findings, missing: missing,
                           unexpected: current.keys.filter { !known.contains($0) }.sorted(), warnings: warnings)
     }

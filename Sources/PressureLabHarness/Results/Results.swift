@@ -1,3 +1,4 @@
+import Foundation
 import PressureLab
 import PressureLabHeap
 
@@ -57,6 +58,8 @@ public struct RunResult: Codable, Sendable {
     public var peakOwners: [Owner]?
     /// The device profile of the run's device times (added in version 1).
     public var profile: String?
+    /// Where the run's own files were: `disk` or `tmpfs` (added in version 1; ``RunStorage``).
+    public var storage: RunStorage.Kind?
 
     public struct Owner: Codable, Sendable, Equatable {
         public var app: String
@@ -291,10 +294,4 @@ public struct RunMetrics: Codable, Sendable {
         for launch in device.metrics.launchLog where launch.kind == .resume { resumes[launch.app, default: []].append(launch.deviceNanoseconds) }
         resumeDeviceNsByApp = resumes.isEmpty ? nil : resumes.mapValues(LatencySummary.init(samples:))
     }
-}
-
-import Foundation
-
-enum ProcessInfoShim {
-    static var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -79,6 +79,14 @@ public struct ScenarioRunner {
             throw HarnessError.cannotWrite(path: TemporaryFiles.systemDirectory,
                                            reason: "a swap file of \(swap) bytes is more than half of the \(free) bytes free there")
         }
+        // The run's own files go to a tmpfs when the host has one with room (RunStorage).
+        let storage: RunStorage
+        do {
+            storage = try TemporaryFiles.selectStorage(need: scenario.storageNeed(
+                swapFileBytes: adjustments.swapFileBytes, hostLimitBytes: HostMemory.current().safeLimit()))
+        } catch {
+            throw HarnessError.cannotWrite(path: "PRESSURELAB_STORAGE", reason: error.description)
+        }
         // The device's OS release decides the unload cycle when the scenario names one.
         let generation = scenario.device.os?.generation ?? cleanup.generation ?? .iOS6
         var apps: [String: Application] = [:]
@@ -97,7 +105,7 @@ public struct ScenarioRunner {
         let result = RunResult(scenario: scenario.name, policy: .builtIn(policy), termination: .builtIn(termination), seed: seed,
                                repeat: repeatIndex, metrics: metrics,
                                owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,
-                               profile: profile?.name)
+                               profile: profile?.name, storage: storage.kind)
         for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
         for app in apps.values { app.kill() }
         return result

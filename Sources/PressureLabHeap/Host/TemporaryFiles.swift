@@ -9,8 +9,11 @@ import SystemPackage
 /// The process's temporary files and directories, and their removal however the process
 /// ends.
 ///
-/// - Every temporary directory (the apps' bundles) lives under one per-process parent,
-///   `$TMPDIR/pressurelab-<pid>-XXXXXX/`, created on first use and removed at exit.
+/// - Every temporary directory lives under a per-process parent,
+///   `<storage>/pressurelab-<pid>-XXXXXX/`, created on first use and removed at exit: the
+///   apps' bundles (a run's own files) in the run storage, a tmpfs when the host has one with
+///   room (``RunStorage``, ``selectStorage(need:)``), other directories (clean mapped files)
+///   on disk, in `$TMPDIR`.
 /// - Temporary files elsewhere (an output being written next to its destination) are
 ///   registered while they exist.
 /// - ``finishProcess(status:)`` and ``terminateProcess(afterSignal:)`` remove everything
@@ -29,6 +32,8 @@ public enum TemporaryFiles {
         let lock = NSRecursiveLock()
         var registered: [String] = []
         var parent: String?
+        var storageParent: String?
+        var storage: RunStorage?
         var exitHookInstalled = false
     }
 
@@ -66,12 +71,46 @@ public enum TemporaryFiles {
     }
 
     /// Creates a fresh directory `<parent>/<prefix>-XXXXXX` under this process's parent
-    /// directory (created first if needed) and returns its path.
+    /// directory in the run storage (``storage``; created first if needed) and returns its
+    /// path: for a run's own files.
     public static func makeDirectory(prefix: String) throws(FileError) -> String {
         try withLock { () throws(FileError) -> String in
-            let parent = try parentDirectory()
+            let storage = state.storage ?? (try? chooseStorage(need: .minimum)) ?? RunStorage(kind: .disk, directory: systemDirectory)
+            state.storage = storage
+            let parent = try parentDirectory(in: storage)
             return try makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX", in: parent)
         }
+    }
+
+    /// Creates a fresh directory as ``makeDirectory(prefix:)`` does, always on disk (in
+    /// `$TMPDIR`): for files whose pages must be droppable (clean mapped files).
+    public static func makeDiskDirectory(prefix: String) throws(FileError) -> String {
+        try withLock { () throws(FileError) -> String in
+            let parent = try parentDirectory(in: RunStorage(kind: .disk, directory: systemDirectory))
+            return try makeUniqueDirectory("\(parent)/\(prefix)-XXXXXX", in: parent)
+        }
+    }
+
+    /// The run storage the next ``makeDirectory(prefix:)`` uses: chosen for `need` by the
+    /// rule of ``RunStorage`` from this process's environment and the host's file systems.
+    /// Directories made before stay where they are.
+    @discardableResult
+    public static func selectStorage(need: RunStorage.StorageNeed) throws(RunStorage.Refusal) -> RunStorage {
+        try withLock { () throws(RunStorage.Refusal) -> RunStorage in
+            let storage = try chooseStorage(need: need)
+            state.storage = storage
+            return storage
+        }
+    }
+
+    /// The run storage chosen last (nil before any choice).
+    public static var storage: RunStorage? { withLock { state.storage } }
+
+    private static func chooseStorage(need: RunStorage.StorageNeed) throws(RunStorage.Refusal) -> RunStorage {
+        let environment = ProcessInfo.processInfo.environment
+        let request = try RunStorage.request(in: environment)
+        let candidates = request == .disk ? [] : RunStorage.currentCandidates(in: environment)
+        return try RunStorage.choose(request: request, candidates: candidates, disk: systemDirectory, need: need)
     }
 
     /// Removes a file or a directory with everything in it; a missing path is fine. Retries
@@ -88,11 +127,19 @@ public enum TemporaryFiles {
     }
 
     /// Removes the parent directories (`pressurelab-<pid>-XXXXXX` in the system's
-    /// temporary directory, owned by this user) of processes that no longer exist, and
-    /// returns their paths. A crashed run leaves its bundles there; the next run sweeps them.
+    /// temporary directory and the tmpfs candidates of ``RunStorage``, owned by this user) of
+    /// processes that no longer exist, and returns their paths. A crashed run leaves its
+    /// bundles there; the next run sweeps them.
     @discardableResult
     public static func sweepStaleParents() -> [String] {
-        let base = systemDirectory
+        var bases = [systemDirectory]
+        for path in RunStorage.candidatePaths(in: ProcessInfo.processInfo.environment) where !bases.contains(path) {
+            bases.append(path)
+        }
+        return bases.flatMap(sweepStaleParents(in:))
+    }
+
+    private static func sweepStaleParents(in base: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return [] }
         var removed: [String] = []
         for name in names {
@@ -149,26 +196,32 @@ public enum TemporaryFiles {
         // thread works): move the parent away first, so that every later open or rename
         // under the old paths fails, then remove it. The new name still matches the sweep's
         // pattern, so a process that dies in the middle leaves nothing the next run misses.
-        var doomed: String?
-        if let parent = state.parent {
-            let moved = parent.dropLast(6) + "gone00"
-            doomed = (try? HostFiles.rename(FilePath(parent), to: FilePath(String(moved)))) != nil ? String(moved) : parent
-            state.parent = nil
+        let doomed = [state.parent, state.storageParent].compactMap { $0 }.map { parent in
+            let moved = String(parent.dropLast(6) + "gone00")
+            return (try? HostFiles.rename(FilePath(parent), to: FilePath(moved))) != nil ? moved : parent
         }
+        state.parent = nil
+        state.storageParent = nil
         for path in state.registered.reversed() { removeTree(path) }
         state.registered.removeAll()
-        if let doomed { removeTree(doomed) }
+        for path in doomed { removeTree(path) }
     }
 
-    /// This process's parent directory, created on first use. Called with the lock held.
-    private static func parentDirectory() throws(FileError) -> String {
-        if let parent = state.parent, HostFiles.statusIfPresent(FilePath(parent), followingLinks: false) != nil {
-            return parent
+    /// This process's parent directory in `storage` (the disk's in `$TMPDIR`, or the one
+    /// in a tmpfs), created on first use. Called with the lock held.
+    private static func parentDirectory(in storage: RunStorage) throws(FileError) -> String {
+        let onDisk = storage.kind == .disk
+        let existing = onDisk ? state.parent : state.storageParent
+        if let existing, existing.hasPrefix(storage.directory + "/"),
+           HostFiles.statusIfPresent(FilePath(existing), followingLinks: false) != nil {
+            return existing
         }
-        let base = systemDirectory
+        // A tmpfs parent made earlier in another candidate is left for the end of the process.
+        if let existing, !onDisk { state.registered.append(existing) }
+        let base = storage.directory
         let made = try makeUniqueDirectory("\(base)/\(parentPrefix)\(getpid())-XXXXXX", in: base)
         installExitHook()
-        state.parent = made
+        if onDisk { state.parent = made } else { state.storageParent = made }
         return made
     }
 
