@@ -16,8 +16,10 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     struct Header {
         /// The number of views.
         let count: Int
-        /// The first view of each held subtree, one entry per hold.
-        var holds: [Int32] = []
+        /// The first view of each held subtree, one entry per hold; nil until the first hold,
+        /// so that freeing a tree nothing ever held releases no array (an empty array's
+        /// release is a runtime call, a fifth of the instructions of a one-view tree's free).
+        var holds: [Int32]? = nil
         /// Whether the tree's owner still holds the root (and so every view).
         var rootHeld = true
         /// Whether a controller owns the tree (its view is the root).
@@ -143,19 +145,21 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     /// Makes room for `count` more holds at once (a controller connecting its outlets).
     func reserveHolds(_ count: Int) {
-        state.pointee.holds.reserveCapacity(state.pointee.holds.count + count)
+        state.pointee.holds = state.pointee.holds ?? []
+        state.pointee.holds!.reserveCapacity(state.pointee.holds!.count + count)
     }
 
     /// Keeps the subtree of `index` (until the matching ``unhold(_:)``).
     func hold(_ index: Int) {
         precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
-        state.pointee.holds.append(Int32(truncatingIfNeeded: index))
+        if state.pointee.holds == nil { state.pointee.holds = [] }
+        state.pointee.holds!.append(Int32(truncatingIfNeeded: index))
     }
 
     /// Drops one hold on the subtree of `index`; frees what nothing else keeps.
     func unhold(_ index: Int) {
-        guard let position = state.pointee.holds.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
-        state.pointee.holds.remove(at: position)
+        guard let position = state.pointee.holds?.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
+        state.pointee.holds!.remove(at: position)
         guard !state.pointee.rootHeld, !isHeld(index) else { return }
         freeUnheld(in: index..<subtreeEnd(of: index))
     }
@@ -165,7 +169,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     func unholdAll(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
         let removing = indices.map { Int32(truncatingIfNeeded: $0) }.sorted()
-        let held = state.pointee.holds.sorted()
+        let held = (state.pointee.holds ?? []).sorted()
         var kept: [Int32] = []
         kept.reserveCapacity(max(0, held.count - removing.count))
         var next = 0
@@ -183,13 +187,13 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     /// Whether a hold keeps `index` (it starts a held subtree or lies inside one).
     func isHeld(_ index: Int) -> Bool {
-        state.pointee.holds.contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
+        (state.pointee.holds ?? []).contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
     }
 
     /// Frees the views of `range` that no hold keeps (held subtrees are skipped whole).
     private func freeUnheld(in range: Range<Int>) {
         var heldStarts: [Int] = []
-        for start in state.pointee.holds where range.contains(Int(start)) { heldStarts.append(Int(start)) }
+        for start in state.pointee.holds ?? [] where range.contains(Int(start)) { heldStarts.append(Int(start)) }
         heldStarts.sort()
         var next = range.lowerBound
         for start in heldStarts where start >= next {
