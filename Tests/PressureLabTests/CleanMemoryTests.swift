@@ -94,7 +94,11 @@ struct CleanMemoryTests {
     }
 }
 
-/// What an app gives back as it leaves the foreground, by mechanism.
+/// What an app gives back as it leaves the foreground, by mechanism. The drawn views: iOS
+/// discards every layer's backing store (iOS App Programming Guide, "Memory Usage for
+/// Background Apps"); Android destroys a stopped activity's hardware resources
+/// (`ActivityThread.handleStopActivity`, `ViewRootImpl.performTraversals`,
+/// `destroyHardwareResources()`): docs/fidelity.md.
 @Suite("Background footprints by mechanism")
 struct BackgroundFootprintTests {
     @Test("a background app's footprint shrinks by exactly what its declared releases hold: caches and models (didEnterBackground, Android's UI_HIDDEN twin) and its drawn views (discarded by the system)")
