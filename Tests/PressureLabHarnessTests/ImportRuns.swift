@@ -28,6 +28,19 @@ enum ImportRuns {
             + table.visibleRows * (table.cellViews * RawMemory.heldBytes(for: table.cellBytes / table.cellViews) + View.expectedBookkeepingBytes(for: cell))
     }
 
+    /// Runs an imported table screen (views, uiautomator) and checks it: the peak within 2% of
+    /// the tree and visible cells as jemalloc holds them, and within 2% of the declared bytes.
+    static func expectTableScreenRuns(_ imported: ImportedScenario, path: String) throws {
+        let (result, _) = try run(imported, path: path)
+        // The tree (payload, backing at the root, bookkeeping) and the visible cells.
+        let expected = try tableScreenBytes(imported.app.screens[0])
+        let measured = result.metrics.peakRetainedBytes
+        #expect(abs(measured - expected) <= expected / 50, "measured \(measured) B, expected \(expected) B")
+        let declared = imported.declaredDirtyBytes
+        print("import \(imported.app.name): declared \(declared) B, measured \(measured) B")
+        #expect(withinTwoPercent(measured, of: declared), "declared \(declared) B, measured \(measured) B")
+    }
+
     /// Whether `measured` is `declared` or at most 2% more (a large block held in pieces).
     static func withinTwoPercent(_ measured: Int?, of declared: Int) -> Bool {
         guard let measured else { return false }
