@@ -32,11 +32,21 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
-        .systemLibrary(name: "CLZ4", pkgConfig: "liblz4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
+        // liblz4 is linked from its static archive on Linux (PressureLabHeap's linker settings):
+        // the per-page entry that reuses the codec's table without clearing it,
+        // `LZ4_compress_fast_extState_fastReset`, is in liblz4.a but hidden in liblz4.so.
+        .systemLibrary(name: "CLZ4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         // The host's door: the only code that talks to jemalloc, to the compressors and
         // (through swift-system) to the file system.
-        .target(name: "PressureLabHeap", dependencies: ["CJemalloc", "CLZ4", "CZstd", system]),
+        .target(
+            name: "PressureLabHeap",
+            dependencies: ["CJemalloc", "CLZ4", "CZstd", system],
+            linkerSettings: [
+                .linkedLibrary(":liblz4.a", .when(platforms: [.linux])),
+                .linkedLibrary("lz4", .when(platforms: [.macOS])),
+            ]
+        ),
         .target(
             name: "PressureLab",
             dependencies: ["PressureLabHeap", system, .product(name: "Histogram", package: "hdrhistogram-swift")]

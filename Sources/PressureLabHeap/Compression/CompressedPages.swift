@@ -27,7 +27,9 @@ public final class CompressedPages {
     ///
     /// - Complexity: O(`source.count`); a scratch page on the stack of the calling thread.
     public convenience init?(compressing source: UnsafeRawBufferPointer, pageBytes: Int, codec: PageCodec) {
-        self.init(compressingPieces: CollectionOfOne(source), pageBytes: pageBytes, codec: codec)
+        // Read only: the mutable view is what the pieces of a block are handed as.
+        self.init(compressingPieces: CollectionOfOne(UnsafeMutableRawBufferPointer(mutating: source)),
+                  pageBytes: pageBytes, codec: codec)
     }
 
     /// Compresses the `count` bytes of `memory` piece by piece, each page by page (a page
@@ -35,8 +37,7 @@ public final class CompressedPages {
     ///
     /// - Complexity: O(`count`).
     public convenience init?(compressing memory: RawMemory, count: Int, pageBytes: Int, codec: PageCodec) {
-        self.init(compressingPieces: memory.pieces(count: count).lazy.map(UnsafeRawBufferPointer.init),
-                  pageBytes: pageBytes, codec: codec)
+        self.init(compressingPieces: memory.pieces(count: count), pageBytes: pageBytes, codec: codec)
     }
 
     /// The pages of `pieces`: each piece's bytes in pages of `pageBytes`, its last page short.
@@ -49,8 +50,8 @@ public final class CompressedPages {
         pageCount(of: memory.pieces(count: count), pageBytes: pageBytes)
     }
 
-    private init?<Pieces: Collection>(compressingPieces pieces: Pieces, pageBytes: Int, codec: PageCodec)
-    where Pieces.Element == UnsafeRawBufferPointer {
+    private init?<Pieces: RandomAccessCollection>(compressingPieces pieces: Pieces, pageBytes: Int, codec: PageCodec)
+    where Pieces.Element == UnsafeMutableRawBufferPointer {
         precondition(pageBytes > 0, "a page has bytes")
         let pages = Self.pageCount(of: pieces, pageBytes: pageBytes)
         let headerBytes = pages * 4
@@ -64,27 +65,34 @@ public final class CompressedPages {
             let lastLength = source.count - (source.count - 1) / pageBytes * pageBytes
             scratchBytes += (source.count - 1) / pageBytes * fullBound + max(codec.bound(lastLength), lastLength)
         }
-        guard let scratch = malloc(max(scratchBytes, 1)) else { return nil }
-        defer { free(scratch) }
+        // The thread's scratch buffer when the block's worst case fits in it (one view's
+        // storage, a bitmap), else an allocation of its own.
+        let workspace = CodecWorkspace.current
+        let reusable = workspace?.scratch(scratchBytes)
+        guard let scratch = reusable ?? malloc(max(scratchBytes, 1)) else { return nil }
+        defer { if reusable == nil { free(scratch) } }
         var offset = headerBytes
         var page = 0
         var total = 0
         for source in pieces {
-            for start in stride(from: 0, to: source.count, by: pageBytes) {
+            guard let sourceBase = source.baseAddress else { continue }
+            var start = 0
+            while start < source.count {
                 let length = min(pageBytes, source.count - start)
-                let input = UnsafeRawBufferPointer(rebasing: source[start..<(start + length)])
+                let input = UnsafeRawBufferPointer(start: sourceBase + start, count: length)
                 let output = UnsafeMutableRawBufferPointer(start: scratch + offset, count: max(codec.bound(length), length))
                 var entry: UInt32
-                if let written = codec.compress(input, into: output), written < length {
+                if let written = codec.compress(input, into: output, workspace: workspace), written < length {
                     entry = UInt32(written)
                     offset += written
                 } else {
-                    memcpy(scratch + offset, input.baseAddress!, length)
+                    memcpy(scratch + offset, sourceBase + start, length)
                     entry = UInt32(length) | Self.rawFlag
                     offset += length
                 }
                 scratch.storeBytes(of: entry, toByteOffset: page * 4, as: UInt32.self)
                 page += 1
+                start += length
             }
             total += source.count
         }
@@ -142,22 +150,26 @@ public final class CompressedPages {
         guard stored.count >= pages * 4 else { return false }
         var offset = pages * 4
         var page = 0
+        let workspace = CodecWorkspace.current
         for destination in pieces {
-            for start in stride(from: 0, to: destination.count, by: pageBytes) {
+            guard let destinationBase = destination.baseAddress else { continue }
+            var start = 0
+            while start < destination.count {
                 let entry = stored.loadUnaligned(fromByteOffset: page * 4, as: UInt32.self)
                 let size = Int(entry & ~rawFlag)
                 let length = min(pageBytes, destination.count - start)
                 guard offset + size <= stored.count, let base = stored.baseAddress else { return false }
                 let input = UnsafeRawBufferPointer(start: base + offset, count: size)
-                let output = UnsafeMutableRawBufferPointer(rebasing: destination[start..<(start + length)])
+                let output = UnsafeMutableRawBufferPointer(start: destinationBase + start, count: length)
                 if entry & rawFlag != 0 {
                     guard size == length else { return false }
                     memcpy(output.baseAddress!, input.baseAddress!, length)
-                } else if !codec.decompress(input, into: output) {
+                } else if !codec.decompress(input, into: output, workspace: workspace) {
                     return false
                 }
                 offset += size
                 page += 1
+                start += length
             }
         }
         return offset == stored.count
