@@ -11,14 +11,32 @@ extension UserAction {
     /// (``Kind/isDrawnAtRandom``) are drawn as nothing: nil.
     public static func draw(from mix: [Kind: Double], apps: [String], screens: [String],
                             using random: inout SplitMix64) -> UserAction? {
-        let kinds = mix.keys.sorted()
-        guard let last = kinds.last else { return nil }
-        let total = kinds.reduce(0) { $0 + mix[$1]! }
-        var pick = Double.random(in: 0..<total, using: &random)
+        draw(from: WeighedMix(mix), apps: apps, screens: screens, using: &random)
+    }
+
+    /// A mix's kinds in name order with their weights and total, as ``draw(from:apps:screens:using:)``
+    /// weighs them: made once for a `random` step's draws rather than sorted and looked up
+    /// by hash on each.
+    public struct WeighedMix: Sendable {
+        let kinds: [(kind: Kind, weight: Double)]
+        let total: Double
+
+        public init(_ mix: [Kind: Double]) {
+            let names = mix.keys.sorted()
+            kinds = names.map { ($0, mix[$0]!) }
+            total = names.reduce(0) { $0 + mix[$1]! }
+        }
+    }
+
+    /// ``draw(from:apps:screens:using:)`` with the mix weighed beforehand: the same draws.
+    public static func draw(from mix: WeighedMix, apps: [String], screens: [String],
+                            using random: inout SplitMix64) -> UserAction? {
+        guard let last = mix.kinds.last?.kind else { return nil }
+        var pick = Double.random(in: 0..<mix.total, using: &random)
         var kind = last
-        for candidate in kinds {
-            pick -= mix[candidate]!
-            if pick < 0 { kind = candidate; break }
+        for candidate in mix.kinds {
+            pick -= candidate.weight
+            if pick < 0 { kind = candidate.kind; break }
         }
         func screenOrLaunch(_ show: (String) -> UserAction) -> UserAction {
             screens.isEmpty ? .launch(apps.randomElement(using: &random)!) : show(screens.randomElement(using: &random)!)

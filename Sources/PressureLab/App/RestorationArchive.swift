@@ -40,19 +40,25 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
 
     static let checksumPrefix = "#checksum "
 
-    /// The file's bytes.
-    func encoded() throws -> Data {
+    /// The archive's JSON as `JSONEncoder` with `.sortedKeys` writes it (the reference for
+    /// ``directJSON()``, which writes the same bytes without building the encoder's tree).
+    func encoderJSON() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(self)
+        return Array(try encoder.encode(self))
+    }
+
+    /// The file's bytes.
+    func encoded() throws -> [UInt8] {
+        var data = try directJSON() ?? encoderJSON()
         let checksum = data.withUnsafeBytes { RawMemory.checksum($0) }
-        data.append(contentsOf: Array("\n\(Self.checksumPrefix)\(String(checksum, radix: 16))\n".utf8))
+        data.append(contentsOf: "\n\(Self.checksumPrefix)\(String(checksum, radix: 16))\n".utf8)
         return data
     }
 
     /// Writes the archive atomically.
     public func write(to path: String) throws(RestorationError) {
-        let data: Data
+        let data: [UInt8]
         do {
             data = try encoded()
         } catch {

@@ -143,6 +143,7 @@ public final class RuntimeContext {
         }
         bundle.declareModel(bytes: screen.modelBytes, for: screen.name, fill: contents?[.model])
         screens[screen.name] = screen
+        sortedRandomScreens = nil
     }
 
     /// The registered screen of that name.
@@ -153,6 +154,16 @@ public final class RuntimeContext {
 
     /// The registered screens, by name.
     public var registeredScreens: [String: ScreenSpec] { screens }
+
+    /// The registered screens a random step may show, in name order: all but the containers'
+    /// own (`ui-`). Kept as screens register, rather than filtered and sorted on every step.
+    public var randomScreenNames: [String] {
+        if let sortedRandomScreens { return sortedRandomScreens }
+        let names = screens.keys.filter { !$0.hasPrefix("ui-") }.sorted()
+        sortedRandomScreens = names
+        return names
+    }
+    private var sortedRandomScreens: [String]?
 
     /// Makes a new controller of a registered screen (its view is not loaded): a
     /// ``TableViewController`` for a table screen, a plain ``ViewController`` otherwise.

@@ -44,7 +44,8 @@ struct Playback {
             case .repeatSteps(let times, let inner):
                 for _ in 0..<times { try run(inner) }
             case .random(let count, let mix):
-                for _ in 0..<count { try perform(draw(mix)) }
+                let weighed = UserAction.WeighedMix(mix), apps = scenario.apps.map(\.name)
+                for _ in 0..<count { try perform(draw(weighed, apps: apps)) }
             case .action(let action):
                 try perform(action)
             }
@@ -126,9 +127,9 @@ struct Playback {
     }
 
     /// Draws one action from the mix, with arguments from the seed (``UserAction/draw(from:apps:screens:using:)``).
-    private mutating func draw(_ mix: [UserAction.Kind: Double]) -> UserAction {
-        let screens = foreground.map { app in app.runtime.registeredScreens.keys.filter { !$0.hasPrefix("ui-") }.sorted() } ?? []
-        guard let action = UserAction.draw(from: mix, apps: scenario.apps.map(\.name), screens: screens, using: &random) else {
+    private mutating func draw(_ mix: UserAction.WeighedMix, apps: [String]) -> UserAction {
+        let screens = foreground?.runtime.randomScreenNames ?? []
+        guard let action = UserAction.draw(from: mix, apps: apps, screens: screens, using: &random) else {
             preconditionFailure("a random mix names only kinds drawn at random (the scenario reader checks it)")
         }
         return action
