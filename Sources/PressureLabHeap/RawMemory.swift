@@ -48,6 +48,16 @@ public struct RawMemory {
         return memory
     }
 
+    /// `count` bytes in one allocation, every one written with `pattern`: what
+    /// ``allocate(_:touchedWith:)`` does for `0 < count <` ``pieceMinimum`` (such a block is
+    /// never held in pieces), without its checks. Nil when the host has no memory.
+    @inlinable
+    public static func allocateSmall(_ count: Int, touchedWith pattern: UInt8) -> RawMemory? {
+        guard let base = malloc(count) else { return nil }
+        memset(base, Int32(pattern), count)
+        return RawMemory(base: base)
+    }
+
     /// `count` bytes written with `fill`'s realistic contents (varied by `salt`) when given,
     /// else with `pattern`; nil for 0 bytes or when the host has no memory.
     @inlinable

@@ -59,37 +59,89 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     static func build(_ description: ViewDescription, gate: MemoryGate? = nil, fill: ContentFill? = nil) -> ViewTree {
         let count = description.nodes.count
         let admitted = gate?.admit(description.payloadBytes) ?? true
-        var failed = 0
         let tree = unsafeDowncast(ViewTree.create(minimumCapacity: count) { _ in Header(count: count) }, to: ViewTree.self)
-        tree.withUnsafeMutablePointerToElements { nodes in
-            description.nodes.withUnsafeBufferPointer { declared in
-                description.subtreeEnds.withUnsafeBufferPointer { ends in
-                    for index in 0..<count {
-                        let view = declared[index]
-                        let storage = admitted
-                            ? RawMemory.allocate(view.bytes, filledBy: fill, pattern: View.pattern(for: index), salt: UInt64(index))
-                            : nil
-                        if admitted, storage == nil, view.bytes > 0 { failed = view.bytes }
-                        (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: view.bytes,
-                                                            backingBytes: view.backingBytes, subtreeEnd: ends[index],
-                                                            flags: []))
-                    }
+        let nodes = tree.elements
+        let failed = description.nodes.withUnsafeBufferPointer { declared in
+            description.subtreeEnds.withUnsafeBufferPointer { ends in
+                if !admitted {
+                    initializeWithoutStorage(nodes, declared: declared, ends: ends)
+                    return 0
                 }
+                if let fill { return initializeFilled(nodes, declared: declared, ends: ends, fill: fill) }
+                return initializeTouched(nodes, declared: declared, ends: ends)
             }
         }
         if failed > 0 { HeapBlock.noteHostFailure(bytes: failed, gate: gate) }
         return tree
     }
 
-    deinit {
-        let count = state.pointee.count
-        withUnsafeMutablePointerToElements { nodes in
-            for index in 0..<count {
-                nodes[index].storage?.release()
-                nodes[index].backingStore?.release()
-            }
-            nodes.deinitialize(count: count)
+    /// The views' records without storage (the payload was refused).
+    @inline(never)
+    private static func initializeWithoutStorage(_ nodes: UnsafeMutablePointer<Node>, declared: UnsafeBufferPointer<ViewDescription.Node>,
+                                                 ends: UnsafeBufferPointer<Int32>) {
+        for index in declared.indices {
+            (nodes + index).initialize(to: Node(storage: nil, backingStore: nil, bytes: declared[index].bytes,
+                                                backingBytes: declared[index].backingBytes, subtreeEnd: ends[index], flags: []))
         }
+    }
+
+    /// The views' records, each view's storage written with `fill`'s contents. Returns the
+    /// bytes of a view the host had no memory for (0 when none).
+    @inline(never)
+    private static func initializeFilled(_ nodes: UnsafeMutablePointer<Node>, declared: UnsafeBufferPointer<ViewDescription.Node>,
+                                         ends: UnsafeBufferPointer<Int32>, fill: ContentFill) -> Int {
+        var failed = 0
+        for index in declared.indices {
+            let bytes = declared[index].bytes
+            let storage = RawMemory.allocate(bytes, filledBy: fill, pattern: View.pattern(for: index), salt: UInt64(index))
+            if storage == nil, bytes > 0 { failed = bytes }
+            (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: bytes,
+                                                backingBytes: declared[index].backingBytes, subtreeEnd: ends[index], flags: []))
+        }
+        return failed
+    }
+
+    /// The views' records, each view's storage written with its pattern: the path of every
+    /// tree built without realistic contents, kept to one `malloc` and one `memset` a view and
+    /// the record's stores. A record is written before its view's allocation, so that little
+    /// is kept across the calls. Returns the bytes of a view the host had no memory for (0
+    /// when none).
+    @inline(__always)
+    private static func initializeTouched(_ nodes: UnsafeMutablePointer<Node>, declared: UnsafeBufferPointer<ViewDescription.Node>,
+                                          ends: UnsafeBufferPointer<Int32>) -> Int {
+        var failed = 0
+        for index in declared.indices {
+            let node = nodes + index
+            node.initialize(to: Node(storage: nil, backingStore: nil, bytes: declared[index].bytes,
+                                     backingBytes: declared[index].backingBytes, subtreeEnd: ends[index], flags: []))
+            let bytes = node.pointee.bytes
+            let storage = bytes < RawMemory.pieceMinimum
+                ? (bytes > 0 ? RawMemory.allocateSmall(bytes, touchedWith: View.pattern(for: index)) : nil)
+                : allocateLarge(bytes, index: index)
+            if let storage {
+                node.pointee.storage = storage
+            } else if bytes > 0 {
+                failed = bytes
+            }
+        }
+        return failed
+    }
+
+    /// A view's storage of ``RawMemory/pieceMinimum`` bytes or more, written with its pattern
+    /// (kept out of the loop above).
+    @inline(never)
+    private static func allocateLarge(_ bytes: Int, index: Int) -> RawMemory? {
+        RawMemory.allocate(bytes, touchedWith: View.pattern(for: index))
+    }
+
+    deinit {
+        let nodes = elements
+        let count = state.pointee.count
+        for index in 0..<count {
+            nodes[index].storage?.release()
+            nodes[index].backingStore?.release()
+        }
+        nodes.deinitialize(count: count)
     }
 
     /// Heap bytes of a tree of `viewCount` views besides its payload and bitmaps, before
@@ -109,6 +161,11 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     /// every access (a tree is used by one thread at a time). Valid while the tree lives.
     private var state: UnsafeMutablePointer<Header> {
         @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
+    }
+
+    /// The views' records, reached the same way. Valid while the tree lives.
+    private var elements: UnsafeMutablePointer<Node> {
+        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
     }
 
     /// The number of views.
