@@ -27,7 +27,7 @@ extension Application {
         guard let region = compressedAppData else { return true }
         var ok = true
         if let appData {
-            runtime.ledger.measure(owner: appDataOwner) { ok = appData.relocateFrozen { region.moveFirstBlock(to: file) } }
+            runtime.ledger.measure(owner: appDataOwner) { ok = appData.relocateFrozen { region.moveBlock(count: $0, to: file) } }
         }
         compressedAppData = nil
         runtime.compressedPool?.relocated(region, of: runtime)

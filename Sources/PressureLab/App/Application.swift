@@ -196,7 +196,7 @@ public final class Application {
     func freezeAppData(to file: any PageStore) -> Bool {
         guard let appData else { return true }
         var ok = true
-        runtime.ledger.measure(owner: appDataOwner) { ok = appData.freeze(to: file) }
+        runtime.ledger.measure(owner: appDataOwner) { ok = appData.freeze(to: file) && file.endGroup() }
         return ok
     }
 

@@ -18,7 +18,7 @@ extension ViewController {
     /// Writes bitmaps, view storage and blocks to `file` and frees them (measured).
     final func freezeMemory(to file: any PageStore) -> Bool {
         pageMemory(layer: { $0.freeze(to: file) }, storage: { $0.freezeStorage(to: file) },
-                   block: { $0.freeze(to: file) })
+                   block: { $0.freeze(to: file) }, endGroup: file.endGroup)
     }
 
     /// Reads back what ``freezeMemory(to:)`` wrote, in the same order (measured).
@@ -28,13 +28,14 @@ extension ViewController {
     }
 
     /// Moves the controller's region of the compressed pool to the freezer's `file` as it is
-    /// (compressed), block by block in the order it was written, each freed under its owner:
+    /// (compressed pages), block by block in the order it was written, each page freed under
+    /// its owner:
     /// afterwards the controller's memory is frozen, and ``thawMemory(from:)`` reads it back.
     /// False when a write failed (the memory is then split between pool and file: the app
     /// must die).
     final func relocateCompressedMemory(to file: CompressingPageStore) -> Bool {
         guard let region = compressedMemory else { return true }
-        let move = { region.moveFirstBlock(to: file) }
+        let move = { (count: Int) in region.moveBlock(count: count, to: file) }
         let ok = pageMemory(layer: { $0.relocateFrozen(move) }, storage: { $0.relocateFrozenStorage(move) },
                             block: { $0.relocateFrozen(move) })
         compressedMemory = nil
@@ -44,17 +45,21 @@ extension ViewController {
 
     /// Runs one direction of paging over everything held, in the fixed order that freezing
     /// and thawing share: bitmaps, view storage, then blocks, each measured under its
-    /// category. Stops at the first failure.
-    private func pageMemory(layer: (Layer) -> Bool, storage: (View) -> Bool, block: (HeapBlock) -> Bool) -> Bool {
+    /// category, each scope one group of writes (`endGroup` ends it inside the scope).
+    /// Stops at the first failure.
+    private func pageMemory(layer: (Layer) -> Bool, storage: (View) -> Bool, block: (HeapBlock) -> Bool,
+                            endGroup: () -> Bool = { true }) -> Bool {
         var ok = true
         runtime.ledger.measure(owner: owner(.backingStore)) {
             forEachHeldView { view in if ok { ok = layer(view.layer) } }
+            if ok { ok = endGroup() }
         }
         runtime.ledger.measure(owner: owner(.viewTree)) {
             forEachHeldView { view in if ok { ok = storage(view) } }
+            if ok { ok = endGroup() }
         }
         for (category, heldBlock) in categorizedBlocks where ok {
-            runtime.ledger.measure(owner: owner(category)) { ok = block(heldBlock) }
+            runtime.ledger.measure(owner: owner(category)) { ok = block(heldBlock) && endGroup() }
         }
         return ok
     }

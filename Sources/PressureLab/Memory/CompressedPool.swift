@@ -3,8 +3,8 @@ import PressureLabHeap
 /// A device's in-RAM compressed pool (the iOS compressor, Android's zram), and its account.
 ///
 /// Memory goes into the pool by *region*: one controller's memory (its views' storage,
-/// bitmaps and blocks) or one app's app-wide data. A region is compressed page by page with
-/// the pool's codec; its compressed bytes are real allocations in the app's ledger, so an
+/// bitmaps and blocks) or one app's app-wide data. A region is packed into pages (small
+/// blocks share them) and compressed page by page with the pool's codec; its compressed bytes are real allocations in the app's ledger, so an
 /// app's footprint is its resident plus its compressed bytes, as jetsam and lmkd count it.
 /// A region comes back when it is touched (a page fault): the controller appears, releases
 /// something on a warning, or is read. A region whose process dies is dropped without
@@ -26,6 +26,9 @@ public final class CompressedPool {
     /// Bytes the pool holds now, and at most.
     public private(set) var storedBytesNow = 0
     public private(set) var storedBytesPeak = 0
+    /// Segments of compressed pages the pool holds now, each one allocation (see
+    /// ``CompressedMemoryStore``).
+    public private(set) var segmentsNow = 0
     /// Called after every change (the device copies the counters into its metrics).
     var onChange: ((CompressedPool) -> Void)?
 
@@ -73,6 +76,7 @@ public final class CompressedPool {
         bytesCompressed += original
         bytesStored += store.storedBytes
         storedBytesNow += store.storedBytes
+        segmentsNow += store.segmentsWritten
         storedBytesPeak = max(storedBytesPeak, storedBytesNow)
         onChange?(self)
     }
@@ -106,6 +110,7 @@ public final class CompressedPool {
         runtime.compressedBytes -= store.storedBytes
         runtime.compressedOriginalBytes -= store.originalBytes
         storedBytesNow -= store.storedBytes
+        segmentsNow -= store.segmentsWritten
         onChange?(self)
     }
 }

@@ -117,9 +117,9 @@ public final class HeapBlock {
         return true
     }
 
-    /// Runs `move` if the contents are paged out (their block is next in the pool's region).
-    func relocateFrozen(_ move: () -> Bool) -> Bool {
-        isFrozen ? move() : true
+    /// Runs `move` with the block's bytes if they are paged out (they are next in the pool's region).
+    func relocateFrozen(_ move: (Int) -> Bool) -> Bool {
+        isFrozen ? move(count) : true
     }
 
     func thaw(from file: any PageStore) -> Bool {

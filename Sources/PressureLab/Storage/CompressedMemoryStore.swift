@@ -1,91 +1,100 @@
 import PressureLabHeap
 
 /// One region of the in-RAM compressed pool (a controller's memory, or an app's app-wide
-/// data; see ``CompressedPool``): its paged-out memory, block after block,
-/// each compressed page by page by a real codec (LZ4 or Zstandard). The compressed bytes
-/// are real allocations made inside the owners' measured scopes, so they are attributed to
-/// the app and count against the budget, as XNU and Android count an app's compressed
-/// footprint.
+/// data; see ``CompressedPool``): its paged-out memory, packed into pages group by group
+/// (what one owner writes in one measured scope, ``PageStore/endGroup()``) and compressed
+/// page by page by a real codec (LZ4 or Zstandard), as the iOS compressor and zram compress
+/// the pages small objects share (docs/fidelity.md, "Compressed pages are shared by small
+/// blocks"). The compressed pages are real allocations made inside the owners' measured
+/// scopes, so they are attributed to the app and count against the budget, as XNU and
+/// Android count an app's compressed footprint.
 ///
-/// Blocks are kept in a chain of nodes, each allocated with its block (inside the owner's
-/// scope when it is written) and freed with it (inside the owner's scope when it is read
-/// back): no shared container grows in one owner's scope and shrinks in another's.
+/// The pages are held in segments (``CompressedPageChain``), each one allocation made while
+/// its group is written (inside the owner's scope) and freed when its last page is read
+/// back or moved (inside the same owner's scope): no shared container grows in one owner's
+/// scope and shrinks in another's.
 final class CompressedMemoryStore: PageStore {
-    private final class Node {
-        let pages: CompressedPages
-        var next: Node?
-        init(_ pages: CompressedPages) { self.pages = pages }
-    }
-
     let codec: PageCodec
     let pageBytes: Int
     var gate: MemoryGate?
-    private var head: Node?
-    private var tail: Node?
-    /// Bytes compressed, and bytes the pool holds for them.
+    private var pages = CompressedPageChain()
+    private var writer: PageStreamWriter
+    private var reader: PageStreamReader
+    /// Bytes of the first page already moved to a freezer file (``moveBlock(count:to:)``).
+    private var movedOfFirst = 0
+    /// Bytes compressed.
     private(set) var originalBytes = 0
-    private(set) var storedBytes = 0
+    /// Bytes the pool holds for them: its segments' allocations, as asked of the allocator.
+    var storedBytes: Int { pages.storedBytes }
+    /// Segments written (each one allocation while it is held).
+    var segmentsWritten: Int { pages.segmentsWritten }
 
     init(codec: PageCodec, pageBytes: Int) {
         self.codec = codec
         self.pageBytes = pageBytes
+        writer = PageStreamWriter(codec: codec, pageBytes: pageBytes)
+        reader = PageStreamReader(codec: codec, pageBytes: pageBytes)
     }
 
-    deinit { removeAll() }
-
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        guard let compressed = CompressedPages(compressing: memory, count: count, pageBytes: pageBytes, codec: codec)
-        else { return false }
-        let node = Node(compressed)
-        if let tail { tail.next = node } else { head = node }
-        tail = node
+        guard writer.append(memory, count: count, emit: keep) else { return false }
         originalBytes += count
-        storedBytes += compressed.storedCount
         return true
+    }
+
+    /// Compresses the group's last page and allocates its last segment (inside the scope
+    /// that wrote the group).
+    func endGroup() -> Bool {
+        writer.finish(emit: keep) && pages.seal()
     }
 
     func read(into memory: RawMemory, count: Int) -> Bool {
-        guard let node = head else { return false }
-        guard node.pages.originalCount == count,
-              node.pages.decompress(into: memory, count: count) else { return false }
-        head = node.next
-        if head == nil { tail = nil }
-        node.next = nil
+        // Bytes a failed write left staged are read after the last page.
+        reader.adoptStaged(writer.takeStaged())
+        return reader.read(into: memory, count: count, next: { pages.first }, done: { pages.removeFirst() })
+    }
+
+    /// Keeps one encoded page at the end of the chain.
+    private func keep(_ encoded: UnsafeRawBufferPointer) -> Bool {
+        pages.append(encoded)
+    }
+
+    /// Moves the next `count` bytes held, as they are (compressed), to the freezer's `file`:
+    /// each page is written when its first byte is moved and freed here when its last is.
+    /// XNU's freezer relocates pages already in the compressor into its own segments and
+    /// swaps those out, without decompressing them (`osfmk/vm/vm_compressor.c`,
+    /// `vm_compressor_relocate`, called through `vm_compressor_pager_relocate` from
+    /// `vm_object_compressed_freezer_pageout`; docs/fidelity.md). Call it for each block in
+    /// the order the blocks were written, inside the scope of the owner that wrote it. False
+    /// when less is held or the write failed.
+    func moveBlock(count: Int, to file: CompressingPageStore) -> Bool {
+        guard file.pageBytes == pageBytes, file.codec == codec, writer.stagedBytes == 0 else { return false }
+        var left = count
+        while left > 0 {
+            guard let encoded = pages.first else { return false }
+            let page = PackedPage(header: encoded)
+            guard page.originalCount > movedOfFirst else { return false }
+            if movedOfFirst == 0 { guard file.writeEncodedPage(encoded) else { return false } }
+            let take = min(left, page.originalCount - movedOfFirst)
+            movedOfFirst += take
+            left -= take
+            if movedOfFirst == page.originalCount {
+                pages.removeFirst()
+                movedOfFirst = 0
+            }
+        }
+        file.noteRelocated(count)
         return true
     }
 
-    /// Moves the first block still held, as it is (compressed), to the freezer's `file`,
-    /// and frees it here: XNU's freezer relocates pages already in the compressor into its
-    /// own segments and swaps those out, without decompressing them
-    /// (`osfmk/vm/vm_compressor.c`, `vm_compressor_relocate`, called through
-    /// `vm_compressor_pager_relocate` from `vm_object_compressed_freezer_pageout`;
-    /// docs/fidelity.md). Call it in the order the blocks were written, inside the scope of
-    /// the owner that wrote the block. False when nothing is held or the write failed (the
-    /// block stays here).
-    func moveFirstBlock(to file: CompressingPageStore) -> Bool {
-        guard let node = head, node.pages.pageBytes == file.pageBytes, node.pages.codec == file.codec,
-              file.writeCompressed(node.pages) else { return false }
-        head = node.next
-        if head == nil { tail = nil }
-        node.next = nil
-        return true
-    }
-
-    /// Corrupts every block held (see ``CompressedPages/corruptForTesting()``).
+    /// Corrupts every page held (see ``CompressedPageChain/corruptForTesting()``).
     package func corruptForTesting() {
-        var node = head
-        while let current = node {
-            current.pages.corruptForTesting()
-            node = current.next
-        }
+        pages.corruptForTesting()
     }
 
-    /// Frees what is left, node by node (no recursion through a long chain).
+    /// Frees what is left, page by page.
     func removeAll() {
-        tail = nil
-        while let node = head {
-            head = node.next
-            node.next = nil
-        }
+        pages.removeAll()
+        movedOfFirst = 0
     }
 }

@@ -1,9 +1,12 @@
 import PressureLabHeap
 
-/// The freezer's file with compression: each block is compressed page by page (a real
-/// codec) and written as its stored size (8 bytes, little-endian) then its stored bytes; a
-/// thaw reads and decompresses them in the same order. The file holds compressed pages, so
-/// a freeze writes, and a thaw reads, only the compressed bytes.
+/// The freezer's file with compression: each group of blocks (what one owner writes in one
+/// measured scope) is packed into pages and compressed page by page (a real codec), as the
+/// in-RAM pool does (``CompressedMemoryStore``); each page is written as its ``PackedPage``
+/// header then its stored bytes, and a thaw reads and decompresses them in the same order.
+/// The file holds compressed pages, so a freeze writes, and a thaw reads, only the
+/// compressed bytes. Pages moved from the pool (``writeEncodedPage(_:)``) are written as
+/// they were held.
 final class CompressingPageStore: PageStore {
     let file: FreezerFile
     let codec: PageCodec
@@ -15,54 +18,80 @@ final class CompressingPageStore: PageStore {
     /// Bytes before compression, written or read so far.
     private(set) var originalBytes = 0
     /// Of ``originalBytes`` written, those that arrived already compressed (moved from the
-    /// in-RAM pool, ``writeCompressed(_:)``): the freezer did not compress them again.
+    /// in-RAM pool, ``writeEncodedPage(_:)``): the freezer did not compress them again.
     private(set) var relocatedBytes = 0
+    private var writer: PageStreamWriter
+    private var reader: PageStreamReader
+    /// The buffer one encoded page is read into (outside the measured heap; a thaw's pages
+    /// are read one at a time).
+    private var pageBuffer: UnsafeMutableRawPointer?
+    private var pageBufferBytes = 0
 
     init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
         self.file = file
         self.codec = codec
         self.pageBytes = pageBytes
+        writer = PageStreamWriter(codec: codec, pageBytes: pageBytes)
+        reader = PageStreamReader(codec: codec, pageBytes: pageBytes)
+    }
+
+    deinit {
+        if let pageBuffer { PageBuffers.give(pageBuffer, bytes: pageBufferBytes) }
     }
 
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        guard let compressed = CompressedPages(compressing: memory, count: count, pageBytes: pageBytes, codec: codec)
-        else { return false }
-        var length = UInt64(compressed.storedCount).littleEndian
-        guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
-        guard compressed.withStoredBytes({ file.write($0) }) else { return false }
+        guard writer.append(memory, count: count, emit: { file.write($0) }) else { return false }
         originalBytes += count
         return true
     }
 
-    /// Writes a block that is compressed already, with this store's codec and page size, in
-    /// the same layout as ``write(_:count:)``: a thaw reads it back like any other block.
-    func writeCompressed(_ pages: CompressedPages) -> Bool {
-        var length = UInt64(pages.storedCount).littleEndian
-        guard withUnsafeBytes(of: &length, { file.write($0) }) else { return false }
-        guard pages.withStoredBytes({ file.write($0) }) else { return false }
-        originalBytes += pages.originalCount
-        relocatedBytes += pages.originalCount
-        return true
+    /// Compresses and writes the group's last page.
+    func endGroup() -> Bool {
+        writer.finish { file.write($0) }
+    }
+
+    /// Writes one page that is compressed already (moved from the pool), with this store's
+    /// codec and page size; a thaw reads it back like any other. False when the write failed
+    /// or a group written here is not finished.
+    func writeEncodedPage(_ encoded: UnsafeRawBufferPointer) -> Bool {
+        writer.stagedBytes == 0 && file.write(encoded)
+    }
+
+    /// Counts `bytes` of a block moved from the pool (its pages were written with
+    /// ``writeEncodedPage(_:)``).
+    func noteRelocated(_ bytes: Int) {
+        originalBytes += bytes
+        relocatedBytes += bytes
+    }
+
+    /// Reads after a failed freeze: what `writer` had staged, not yet in the file, is read
+    /// after the file's last page, so that everything it took comes back.
+    func adoptUnwritten(of writer: CompressingPageStore) {
+        reader.adoptStaged(writer.writer.takeStaged())
     }
 
     func read(into memory: RawMemory, count: Int) -> Bool {
-        var length: UInt64 = 0
-        guard withUnsafeMutableBytes(of: &length, { file.read(into: $0) }) else { return false }
-        // A corrupt length must not trap or become a huge allocation: a block never stores
-        // more than its pages raw plus their headers.
-        let pages = CompressedPages.pageCount(of: memory, count: count, pageBytes: pageBytes)
-        let declared = UInt64(littleEndian: length)
-        guard declared <= UInt64(count + pages * 4) else { return false }
-        let stored = Int(declared)
-        // The compressed block, read into a buffer of the one door for raw memory (one
-        // allocation: it is decompressed as one stream).
-        guard let buffer = RawMemory.allocateContiguous(max(stored, 1)) else { return false }
-        defer { buffer.release() }
-        guard stored == 0 || buffer.withMutableBytes(count: stored, { file.read(into: $0) }) else { return false }
-        guard buffer.withBytes(count: stored, { compressedBytes in
-            CompressedPages.decompress(stored: compressedBytes, pageBytes: pageBytes, codec: codec, into: memory, count: count)
-        }) else { return false }
+        guard reader.read(into: memory, count: count, next: readPage) else { return false }
         originalBytes += count
         return true
+    }
+
+    /// Reads the next page's header and stored bytes from the file; nil at the end of the
+    /// file, or when the header cannot be a page of this store (a corrupt length must not
+    /// become a huge read).
+    private func readPage() -> UnsafeRawBufferPointer? {
+        if pageBuffer == nil {
+            var bytes = PackedPage.maxEncodedBytes(pageBytes: pageBytes, codec: codec)
+            pageBuffer = PageBuffers.take(&bytes)
+            pageBufferBytes = bytes
+        }
+        guard let buffer = pageBuffer else { return nil }
+        let header = UnsafeMutableRawBufferPointer(start: buffer, count: PackedPage.headerBytes)
+        guard file.read(into: header) else { return nil }
+        let page = PackedPage(header: UnsafeRawBufferPointer(header))
+        guard page.isPlausible(pageBytes: pageBytes, codec: codec) else { return nil }
+        let stored = UnsafeMutableRawBufferPointer(start: buffer + PackedPage.headerBytes, count: page.storedCount)
+        guard file.read(into: stored) else { return nil }
+        return UnsafeRawBufferPointer(start: buffer, count: PackedPage.headerBytes + page.storedCount)
     }
 }

@@ -66,7 +66,10 @@ final class Freezer {
                 return .failure(.lost)
             }
             if let reader = try? FreezerFile(path: path, mode: .read) {
-                let readStore: any PageStore = compressingStore(reader) ?? reader
+                let readingCompressed = compressingStore(reader)
+                // What the writer had packed but not yet written is read after the file.
+                if let compressing { readingCompressed?.adoptUnwritten(of: compressing) }
+                let readStore: any PageStore = readingCompressed ?? reader
                 for controller in app.controllers { _ = controller.thawMemory(from: readStore) }
                 _ = app.thawAppData(from: readStore)
             }

@@ -10,6 +10,15 @@ protocol PageStore: AnyObject {
     func read(into memory: RawMemory, count: Int) -> Bool
     /// The gate of the app whose memory is read back (reading allocates).
     var gate: MemoryGate? { get }
+    /// Ends a group of writes: what one owner writes in one measured scope. A store that
+    /// packs blocks into shared pages compresses the group's last page here, inside that
+    /// scope (``CompressedMemoryStore``); false when it could not be kept.
+    func endGroup() -> Bool
+}
+
+extension PageStore {
+    /// Stores that write block by block have nothing to end.
+    func endGroup() -> Bool { true }
 }
 
 /// A file that frozen memory is written to, block after block, and read back from in the

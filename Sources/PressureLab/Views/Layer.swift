@@ -74,11 +74,11 @@ public struct Layer {
         }
     }
 
-    /// Runs `move` if the bitmap is paged out (its block is next in the pool's region).
-    func relocateFrozen(_ move: () -> Bool) -> Bool {
+    /// Runs `move` with the bitmap's bytes if it is paged out (its bytes are next in the pool's region).
+    func relocateFrozen(_ move: (Int) -> Bool) -> Bool {
         let bytes = backingBytes
         return tree.withNode(index) { node in
-            node.flags.contains(.backingFrozen) && bytes > 0 ? move() : true
+            node.flags.contains(.backingFrozen) && bytes > 0 ? move(bytes) : true
         }
     }
 

@@ -108,11 +108,11 @@ public struct View: Hashable {
         }
     }
 
-    /// Runs `move` if the storage is paged out (its block is next in the pool's region).
-    func relocateFrozenStorage(_ move: () -> Bool) -> Bool {
+    /// Runs `move` with the storage's bytes if it is paged out (its bytes are next in the pool's region).
+    func relocateFrozenStorage(_ move: (Int) -> Bool) -> Bool {
         let bytes = self.bytes
         return tree.withNode(index) { node in
-            node.flags.contains(.storageFrozen) && bytes > 0 ? move() : true
+            node.flags.contains(.storageFrozen) && bytes > 0 ? move(bytes) : true
         }
     }
 

@@ -30,6 +30,20 @@ struct CodecWorkspace {
         var zstdDecompression: (context: OpaquePointer, mapping: UnsafeMutableRawPointer, bytes: Int)?
         /// A buffer that a block is compressed into before its exact-size copy is allocated.
         var scratch: (address: UnsafeMutableRawPointer, bytes: Int)?
+        /// Page buffers given back (``givePage(_:bytes:)``), kept for the next ``takePage(_:)``:
+        /// ``spareSlots`` slots in the same mapping, after LZ4's state. (A slot array, not a
+        /// tuple: a generic call over a tuple type makes its runtime metadata, an allocation
+        /// in whatever measured scope comes first.)
+        var spares: UnsafeMutablePointer<Spare>
+    }
+
+    /// Page buffers kept for reuse, at most.
+    private static let spareSlots = 4
+
+    /// One page buffer kept for reuse (none when `address` is nil).
+    private struct Spare {
+        var address: UnsafeMutableRawPointer?
+        var bytes = 0
     }
 
     private let record: UnsafeMutablePointer<Record>
@@ -46,14 +60,16 @@ struct CodecWorkspace {
     /// A new workspace, nil when the host has no memory for it.
     private static func make() -> CodecWorkspace? {
         let lz4Bytes = Int(LZ4_sizeofState())
-        guard let mapping = map(recordBytes + lz4Bytes) else { return nil }
+        guard let mapping = map(recordBytes + lz4Bytes + sparesBytes) else { return nil }
         let state = mapping + recordBytes
         guard LZ4_initStream(state, lz4Bytes) != nil else {
-            munmap(mapping, recordBytes + lz4Bytes)
+            munmap(mapping, recordBytes + lz4Bytes + sparesBytes)
             return nil
         }
+        let spares = (state + lz4Bytes).bindMemory(to: Spare.self, capacity: spareSlots)
+        spares.initialize(repeating: Spare(), count: spareSlots)
         let record = mapping.bindMemory(to: Record.self, capacity: 1)
-        record.initialize(to: Record(lz4State: state, lz4Bytes: lz4Bytes))
+        record.initialize(to: Record(lz4State: state, lz4Bytes: lz4Bytes, spares: spares))
         return CodecWorkspace(record: record)
     }
 
@@ -63,12 +79,18 @@ struct CodecWorkspace {
         if let zstd = held.zstdCompression { munmap(zstd.mapping, zstd.bytes) }
         if let zstd = held.zstdDecompression { munmap(zstd.mapping, zstd.bytes) }
         if let scratch = held.scratch { munmap(scratch.address, scratch.bytes) }
-        munmap(UnsafeMutableRawPointer(record), Self.recordBytes + held.lz4Bytes)
+        for slot in 0..<Self.spareSlots {
+            if let address = held.spares[slot].address { munmap(address, held.spares[slot].bytes) }
+        }
+        munmap(UnsafeMutableRawPointer(record), Self.recordBytes + held.lz4Bytes + Self.sparesBytes)
     }
 
     /// The record's bytes at the start of the mapping, rounded up so that LZ4's state after
     /// it is 16-byte aligned.
     private static let recordBytes = (MemoryLayout<Record>.stride + 15) & ~15
+
+    /// The spare slots' bytes, after LZ4's state.
+    private static let sparesBytes = spareSlots * MemoryLayout<Spare>.stride
 
     /// A scratch buffer of at least `bytes` (at most ``scratchLimit``), valid until the next
     /// call on this thread; nil when more is asked or the host has no memory for it.
@@ -84,6 +106,50 @@ struct CodecWorkspace {
         guard let address = Self.map(size) else { return nil }
         record.pointee.scratch = (address, size)
         return address
+    }
+
+    /// A page buffer of at least `bytes`, outside the measured heap, owned by the caller until
+    /// it gives it back with ``givePage(_:bytes:)`` (on any thread); nil when the host has no
+    /// memory for it. `bytes` is set to the buffer's size.
+    ///
+    /// A packed stream holds one while a page is partly written or read (``PageStreamWriter``,
+    /// ``PageStreamReader``); the buffers are reused, so a group of blocks costs no mapping.
+    func takePage(_ bytes: inout Int) -> UnsafeMutableRawPointer? {
+        let spares = record.pointee.spares
+        for slot in 0..<Self.spareSlots {
+            guard let address = spares[slot].address, spares[slot].bytes >= bytes else { continue }
+            bytes = spares[slot].bytes
+            spares[slot] = Spare()
+            return address
+        }
+        bytes = Self.pageRounded(bytes)
+        return Self.map(bytes)
+    }
+
+    /// Takes back a buffer from ``takePage(_:)`` for reuse (unmapped when four are kept).
+    func givePage(_ address: UnsafeMutableRawPointer, bytes: Int) {
+        let spares = record.pointee.spares
+        for slot in 0..<Self.spareSlots where spares[slot].address == nil {
+            spares[slot] = Spare(address: address, bytes: bytes)
+            return
+        }
+        munmap(address, bytes)
+    }
+
+    /// `bytes` rounded up to whole 4 KiB host pages.
+    private static func pageRounded(_ bytes: Int) -> Int { (max(bytes, 1) + 0xFFF) & ~0xFFF }
+
+    /// A page buffer from the calling thread's workspace, or mapped for the caller when the
+    /// thread has none (see ``takePage(_:)``).
+    static func takePage(_ bytes: inout Int) -> UnsafeMutableRawPointer? {
+        if let workspace = current { return workspace.takePage(&bytes) }
+        bytes = pageRounded(bytes)
+        return map(bytes)
+    }
+
+    /// Gives a page buffer back to the calling thread's workspace (or unmaps it).
+    static func givePage(_ address: UnsafeMutableRawPointer, bytes: Int) {
+        if let workspace = current { workspace.givePage(address, bytes: bytes) } else { munmap(address, bytes) }
     }
 
     /// Zstandard's compression context at level 1, nil when the host has no memory for it.
