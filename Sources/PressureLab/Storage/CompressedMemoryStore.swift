@@ -17,13 +17,15 @@ final class CompressedMemoryStore: PageStore {
     let codec: PageCodec
     let pageBytes: Int
     var gate: MemoryGate?
-    private var pages = CompressedPageChain()
-    private var writer: PageStreamWriter
-    private var reader: PageStreamReader
+    // A region is used by one thread at a time, so dynamic exclusivity checks on these (a
+    // runtime call per access, several a block) buy nothing.
+    @exclusivity(unchecked) private var pages = CompressedPageChain()
+    @exclusivity(unchecked) private var writer: PageStreamWriter
+    @exclusivity(unchecked) private var reader: PageStreamReader
     /// Bytes of the first page already moved to a freezer file (``moveBlock(count:to:)``).
-    private var movedOfFirst = 0
+    @exclusivity(unchecked) private var movedOfFirst = 0
     /// Bytes compressed.
-    private(set) var originalBytes = 0
+    @exclusivity(unchecked) private(set) var originalBytes = 0
     /// Bytes the pool holds for them: its segments' allocations, as asked of the allocator.
     var storedBytes: Int { pages.storedBytes }
     /// Segments written (each one allocation while it is held).

@@ -45,6 +45,10 @@ package struct PageStreamReader: ~Copyable {
     /// Fills the `count` bytes of `memory`, piece after piece (see ``read(into:next:done:)``).
     package mutating func read(into memory: RawMemory, count: Int,
                                next: () -> UnsafeRawBufferPointer?, done: () -> Void = {}) -> Bool {
+        // A small block is one allocation: its bytes start at its handle.
+        guard count >= RawMemory.pieceMinimum else {
+            return read(into: UnsafeMutableRawBufferPointer(start: memory.base, count: count), next: next, done: done)
+        }
         for piece in memory.pieces(count: count) {
             guard read(into: piece, next: next, done: done) else { return false }
         }

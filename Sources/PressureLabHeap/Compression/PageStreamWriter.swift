@@ -42,19 +42,19 @@ package struct PageStreamWriter: ~Copyable {
         if let staging { PageBuffers.give(staging, bytes: stagingBytes) }
     }
 
-    /// Blocks of this many bytes or more are large: they start a page of their own.
-    package static let largeBlockBytes = 16 << 10
+    /// Blocks of this many bytes or more are large: they start a page of their own. The
+    /// size jemalloc's large classes start at, as ``RawMemory/pieceMinimum`` (a smaller block
+    /// is always one allocation).
+    package static var largeBlockBytes: Int { RawMemory.pieceMinimum }
 
     /// Appends the `count` bytes of `memory`, piece after piece; false when a page could not
     /// be kept (`emit` failed) or the host had no memory: the bytes staged so far stay
     /// readable (``takeStaged()``).
     package mutating func append(_ memory: RawMemory, count: Int,
                                  emit: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        // A small block is one allocation: its bytes start at its handle.
         guard count >= Self.largeBlockBytes else {
-            for piece in memory.pieces(count: count) {
-                guard append(UnsafeRawBufferPointer(piece), emit: emit) else { return false }
-            }
-            return true
+            return append(UnsafeRawBufferPointer(start: memory.base, count: count), emit: emit)
         }
         guard flushStaged(emit: emit) else { return false }
         for piece in memory.pieces(count: count) {
