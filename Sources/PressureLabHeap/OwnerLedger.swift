@@ -13,9 +13,10 @@
 ///
 /// A ledger is confined to the thread that uses it.
 ///
-/// Measuring is inlinable, so that a client module specializes it for its own owner type:
-/// unspecialized, every scope would look up generic metadata and hash through witness
-/// tables, which cost more than the two counter reads the measurement itself needs.
+/// Measuring, and every other change or lookup of a balance, is inlinable, so that a client
+/// module specializes it for its own owner type: unspecialized, every scope would look up
+/// generic metadata and hash through witness tables, which cost more than the two counter
+/// reads the measurement itself needs.
 public final class OwnerLedger<Owner: Hashable> {
     // A ledger is confined to one thread, so dynamic exclusivity checks on these (two
     // runtime calls per access, on every measured scope) buy nothing.
@@ -110,7 +111,7 @@ public final class OwnerLedger<Owner: Hashable> {
     /// Notes `owner`'s balance at the mark before its first change since the mark; the note's
     /// allocation is charged to no owner (`excluding`: through ``excludingBookkeeping(_:)``,
     /// when no enclosing accounting covers it already).
-    @usableFromInline
+    @inlinable
     func noteBeforeChange(_ owner: Owner, excluding: Bool = true) {
         guard balancesAtMark?.index(forKey: owner) == nil else { return }
         let old = balances[owner] ?? 0
@@ -122,6 +123,7 @@ public final class OwnerLedger<Owner: Hashable> {
     }
 
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
+    @inlinable
     public func adjust(owner: Owner, by bytes: Int) {
         if balancesAtMark != nil { noteBeforeChange(owner) }
         excludingBookkeeping { balances[owner, default: 0] += bytes }
@@ -208,6 +210,7 @@ public final class OwnerLedger<Owner: Hashable> {
     }
 
     /// The net bytes attributed to `owner` so far.
+    @inlinable
     public func balance(of owner: Owner) -> Int { balances[owner] ?? 0 }
 
     /// Every owner's net balance. The dictionary is shared, not copied: the ledger's next
@@ -220,6 +223,7 @@ public final class OwnerLedger<Owner: Hashable> {
     public var total: Int { runningTotal }
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
+    @inlinable
     public func remove(owner: Owner) {
         if balancesAtMark != nil, balances[owner] != nil { noteBeforeChange(owner) }
         var removed: Int?
