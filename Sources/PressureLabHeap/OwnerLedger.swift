@@ -155,7 +155,9 @@ public final class OwnerLedger<Owner: Hashable> {
     /// The bytes the owners hold right now: the attributed total plus what open scopes have
     /// allocated (net) and not yet attributed. Equal to ``total`` outside scopes.
     ///
-    /// - Complexity: O(1): two counter loads.
+    /// - Complexity: O(1): two counter loads. Inlinable: the device adds it up over every app
+    /// at every admitted allocation.
+    @inlinable
     public var liveTotal: Int {
         guard isEnabled, !openScopes.isEmpty else { return runningTotal }
         let counters = ThreadAllocationCounters.current
@@ -220,6 +222,7 @@ public final class OwnerLedger<Owner: Hashable> {
     /// The sum of every owner's balance.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var total: Int { runningTotal }
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
