@@ -113,13 +113,15 @@ public final class OwnerLedger<Owner: Hashable> {
     /// when no enclosing accounting covers it already).
     @inlinable
     func noteBeforeChange(_ owner: Owner, excluding: Bool = true) {
+        guard excluding else {
+            // One lookup: an owner noted already keeps its note (adding 0 changes nothing);
+            // otherwise its balance now is inserted where the lookup ended.
+            balancesAtMark?[owner, default: balances[owner] ?? 0] += 0
+            return
+        }
         guard balancesAtMark?.index(forKey: owner) == nil else { return }
         let old = balances[owner] ?? 0
-        if excluding {
-            excludingBookkeeping { balancesAtMark?[owner] = old }
-        } else {
-            balancesAtMark?[owner] = old
-        }
+        excludingBookkeeping { balancesAtMark?[owner] = old }
     }
 
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
