@@ -11,8 +11,6 @@ import PressureLabHeap
 extension Device {
     /// Memory all apps hold now, including allocations in progress.
     public var liveUsedBytes: Int {
-        // A local copy of the list: its elements are not retained one by one.
-        let ledgers = ledgers
         var total = 0
         for ledger in ledgers { total += ledger.liveTotal }
         return total
