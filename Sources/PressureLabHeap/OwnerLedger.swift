@@ -13,9 +13,10 @@
 ///
 /// A ledger is confined to the thread that uses it.
 ///
-/// Measuring is inlinable, so that a client module specializes it for its own owner type:
-/// unspecialized, every scope would look up generic metadata and hash through witness
-/// tables, which cost more than the two counter reads the measurement itself needs.
+/// Measuring, and every other change or lookup of a balance, is inlinable, so that a client
+/// module specializes it for its own owner type: unspecialized, every scope would look up
+/// generic metadata and hash through witness tables, which cost more than the two counter
+/// reads the measurement itself needs.
 public final class OwnerLedger<Owner: Hashable> {
     // A ledger is confined to one thread, so dynamic exclusivity checks on these (two
     // runtime calls per access, on every measured scope) buy nothing.
@@ -110,18 +111,21 @@ public final class OwnerLedger<Owner: Hashable> {
     /// Notes `owner`'s balance at the mark before its first change since the mark; the note's
     /// allocation is charged to no owner (`excluding`: through ``excludingBookkeeping(_:)``,
     /// when no enclosing accounting covers it already).
-    @usableFromInline
+    @inlinable
     func noteBeforeChange(_ owner: Owner, excluding: Bool = true) {
+        guard excluding else {
+            // One lookup: an owner noted already keeps its note (adding 0 changes nothing);
+            // otherwise its balance now is inserted where the lookup ended.
+            balancesAtMark?[owner, default: balances[owner] ?? 0] += 0
+            return
+        }
         guard balancesAtMark?.index(forKey: owner) == nil else { return }
         let old = balances[owner] ?? 0
-        if excluding {
-            excludingBookkeeping { balancesAtMark?[owner] = old }
-        } else {
-            balancesAtMark?[owner] = old
-        }
+        excludingBookkeeping { balancesAtMark?[owner] = old }
     }
 
     /// Adds `bytes` to an owner's balance without measuring (e.g. to move a balance).
+    @inlinable
     public func adjust(owner: Owner, by bytes: Int) {
         if balancesAtMark != nil { noteBeforeChange(owner) }
         excludingBookkeeping { balances[owner, default: 0] += bytes }
@@ -153,7 +157,9 @@ public final class OwnerLedger<Owner: Hashable> {
     /// The bytes the owners hold right now: the attributed total plus what open scopes have
     /// allocated (net) and not yet attributed. Equal to ``total`` outside scopes.
     ///
-    /// - Complexity: O(1): two counter loads.
+    /// - Complexity: O(1): two counter loads. Inlinable: the device adds it up over every app
+    /// at every admitted allocation.
+    @inlinable
     public var liveTotal: Int {
         guard isEnabled, !openScopes.isEmpty else { return runningTotal }
         let counters = ThreadAllocationCounters.current
@@ -208,6 +214,7 @@ public final class OwnerLedger<Owner: Hashable> {
     }
 
     /// The net bytes attributed to `owner` so far.
+    @inlinable
     public func balance(of owner: Owner) -> Int { balances[owner] ?? 0 }
 
     /// Every owner's net balance. The dictionary is shared, not copied: the ledger's next
@@ -217,9 +224,11 @@ public final class OwnerLedger<Owner: Hashable> {
     /// The sum of every owner's balance.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var total: Int { runningTotal }
 
     /// Forgets an owner (its balance is dropped, e.g. when the owner no longer exists).
+    @inlinable
     public func remove(owner: Owner) {
         if balancesAtMark != nil, balances[owner] != nil { noteBeforeChange(owner) }
         var removed: Int?

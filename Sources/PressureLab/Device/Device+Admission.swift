@@ -10,7 +10,11 @@ import PressureLabHeap
 /// So the budget, not the host, bounds what a run holds.
 extension Device {
     /// Memory all apps hold now, including allocations in progress.
-    public var liveUsedBytes: Int { apps.reduce(0) { $0 + $1.liveBytes } }
+    public var liveUsedBytes: Int {
+        var total = 0
+        for ledger in ledgers { total += ledger.liveTotal }
+        return total
+    }
 
     /// Decides on `bytes` more for `installed`: nil admits.
     ///

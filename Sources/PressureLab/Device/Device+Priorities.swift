@@ -37,23 +37,23 @@ extension Device {
                 installed.bandOrder = 0
             }
         }
-        // oom_score_adj, in OomAdjuster's walk: most recently used first. One stable sort,
-        // keys read once; the cached apps, taken from it in order, are ranked as they come.
+        // oom_score_adj, in OomAdjuster's walk: most recently used first (one stable sort,
+        // kept until an app is used or installed); the cached apps, taken from it in order,
+        // are ranked as they come.
         let expiredPrevious = model.release == .android14
             && now - previousSince > LowMemoryKillerRules.previousAppSeconds
-        let byUse = apps.map { (order: $0.useOrder, app: $0) }.sorted { $0.order > $1.order }
-        var cachedRanks = [Int](repeating: -1, count: byUse.count)
+        let byUse = appsByUse()
         var cachedCount = 0
-        for (position, entry) in byUse.enumerated() where isCachedApp(entry.app, expiredPrevious: expiredPrevious) {
-            cachedRanks[position] = cachedCount
-            cachedCount += 1
-        }
+        for installed in byUse where isCachedApp(installed, expiredPrevious: expiredPrevious) { cachedCount += 1 }
         let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cachedCount)
-        for (position, entry) in byUse.enumerated() {
-            let installed = entry.app
+        // Nothing below changes whether an app is cached: the ranks are counted again as the
+        // walk goes.
+        var cachedRank = 0
+        for installed in byUse {
             let adj: Int
-            if cachedRanks[position] >= 0 {
-                adj = cachedAdjs[cachedRanks[position]]
+            if isCachedApp(installed, expiredPrevious: expiredPrevious) {
+                adj = cachedAdjs[cachedRank]
+                cachedRank += 1
             } else {
                 adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
                                                         runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
@@ -70,6 +70,15 @@ extension Device {
                 installed.adjOrder = priorityCounter
             }
         }
+    }
+
+    /// The installed apps, most recently used first; equal use orders keep installation
+    /// order (one stable sort, done again only after an app is used or installed).
+    private func appsByUse() -> [InstalledApp] {
+        if let sorted = appsByUseCache { return sorted }
+        let sorted = apps.map { (order: $0.useOrder, app: $0) }.sorted { $0.order > $1.order }.map(\.app)
+        appsByUseCache = sorted
+        return sorted
     }
 
     /// Every installed app's snapshot, in installation order.
@@ -102,10 +111,15 @@ extension Device {
             snapshots[index].band = .foreground
             snapshots[index].oomScoreAdj = LowMemoryKillerRules.foregroundAdj
         }
-        let frozen = apps.filter { $0.hasBeenFrozen && $0.app.state.hasProcess }
+        var frozenCount = 0
+        var refreezeEligibleCount = 0
+        for installed in apps where installed.hasBeenFrozen && installed.app.state.hasProcess {
+            frozenCount += 1
+            if installed.isRefreezeEligible { refreezeEligibleCount += 1 }
+        }
         freezerBudget.advance(to: now)
-        let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozen.count,
-                                           refreezeEligibleCount: frozen.filter(\.isRefreezeEligible).count,
+        let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
+                                           refreezeEligibleCount: refreezeEligibleCount,
                                            mayRunNow: now >= nextFreezerRun)
         return DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,

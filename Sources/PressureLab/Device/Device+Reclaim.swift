@@ -11,12 +11,19 @@ extension Device {
         refreshPriorities()
         enforceAppLimits()
         let previousMeasured = measuredLevel
-        let levels = pressureSources.map { ($0, $0.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes)) }
-        level = levels.map(\.1).max() ?? .normal
-        measuredLevel = levels.filter { $0.0 is MeasuredPressure }.map(\.1).max() ?? .normal
+        // Each source asked once, in order (a source may keep state: hysteresis, a pending
+        // warning); the highest level overall, of measured use, and of the other sources.
+        let used = usedBytes
+        var highest = PressureLevel.normal, measured = PressureLevel.normal, injected = PressureLevel.normal
+        for source in pressureSources {
+            let sourceLevel = source.level(usedBytes: used, budgetBytes: model.budgetBytes)
+            highest = max(highest, sourceLevel)
+            if source is MeasuredPressure { measured = max(measured, sourceLevel) } else { injected = max(injected, sourceLevel) }
+        }
+        level = highest
+        measuredLevel = measured
         // A warning from a source other than measured use (a script, a live bridge) is
         // delivered to the running apps as such, whatever the policy.
-        let injected = levels.filter { !($0.0 is MeasuredPressure) }.map(\.1).max() ?? .normal
         if injected > .normal {
             for installed in apps where installed.app.state.isRunning {
                 installed.app.receiveMemoryWarning(level: injected)

@@ -12,6 +12,10 @@ import PressureLabHeap
 /// try device.open("photos")   // mail goes home (saved, suspended); photos launches
 /// ```
 public final class Device {
+    // A device is used on one thread, and its stored properties are read many times a step
+    // (priorities, snapshots, admission of every allocation): like ``InstalledApp``'s, the
+    // hot ones skip the dynamic exclusivity checks (two runtime calls per access).
+
     /// What the device is (``DeviceModel``), by its older name.
     public typealias Configuration = DeviceModel
 
@@ -20,30 +24,33 @@ public final class Device {
     public let model: DeviceModel
     public let termination: any TerminationPolicy
     /// Android's previous app (the one in front before the current one), and since when.
-    public internal(set) var previous: InstalledApp?
-    var previousSince: Double = 0
+    @exclusivity(unchecked) public internal(set) var previous: InstalledApp?
+    @exclusivity(unchecked) var previousSince: Double = 0
     /// The freezer's write budget over time, and when its thread may run next.
-    public internal(set) var freezerBudget: FreezerBudget
-    var nextFreezerRun: Double = 0
+    @exclusivity(unchecked) public internal(set) var freezerBudget: FreezerBudget
+    @exclusivity(unchecked) var nextFreezerRun: Double = 0
     /// The order stamp of the next priority update (bands and `oom_score_adj`).
-    var priorityCounter: UInt64 = 0
+    @exclusivity(unchecked) var priorityCounter: UInt64 = 0
     /// Installed apps, in installation order.
-    public private(set) var apps: [InstalledApp] = []
+    @exclusivity(unchecked) public private(set) var apps: [InstalledApp] = []
+    /// The installed apps' ledgers, in installation order (what ``usedBytes`` and
+    /// ``liveUsedBytes`` add up, read without going through each app).
+    @exclusivity(unchecked) private(set) var ledgers: [OwnerLedger<MemoryOwner>] = []
     /// The app in front.
-    public internal(set) var foreground: InstalledApp?
+    @exclusivity(unchecked) public internal(set) var foreground: InstalledApp?
     /// The current pressure level.
-    public internal(set) var level: PressureLevel = .normal
+    @exclusivity(unchecked) public internal(set) var level: PressureLevel = .normal
     /// The level measured use gives (without scripted warnings): what the policy's warnings
     /// and trims follow.
-    var measuredLevel: PressureLevel = .normal
+    @exclusivity(unchecked) var measuredLevel: PressureLevel = .normal
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
     public let scripted = ScriptedPressure()
     /// Simulated time, seconds.
-    public internal(set) var now: Double = 0
+    @exclusivity(unchecked) public internal(set) var now: Double = 0
     /// Counters and latencies.
-    public internal(set) var metrics = DeviceMetrics()
+    @exclusivity(unchecked) public internal(set) var metrics = DeviceMetrics()
     /// Bytes the freezer may still write in its current window.
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
@@ -52,10 +59,14 @@ public final class Device {
     public let swapSpace: SwapSpace?
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
-    private var useCounter: UInt64 = 0
+    @exclusivity(unchecked) private var useCounter: UInt64 = 0
+    /// The installed apps, most recently used first (ties in installation order), as
+    /// ``refreshPriorities()`` walks them; nil when an app was used or installed since it was
+    /// sorted (use orders change only in ``touch(_:)``).
+    @exclusivity(unchecked) var appsByUseCache: [InstalledApp]?
     /// Memory in use when pressure was last evaluated (a step that changes nothing is not
     /// evaluated again).
-    var usedAtLastEvaluation = -1
+    @exclusivity(unchecked) var usedAtLastEvaluation = -1
 
     public init(model: DeviceModel, termination: any TerminationPolicy) {
         self.model = model
@@ -76,6 +87,8 @@ public final class Device {
         precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
         let installed = InstalledApp(app: app)
         apps.append(installed)
+        ledgers.append(app.runtime.ledger)
+        appsByUseCache = nil
         model.apply(to: app.runtime)
         // Unowned, not weak: a weak reference gives the app a side table, and every retain
         // and release of it takes the runtime's slow path. The device never drops an
@@ -92,10 +105,18 @@ public final class Device {
     public func installed(_ name: String) -> InstalledApp? { apps.first { $0.name == name } }
 
     /// Measured bytes all apps hold.
-    public var usedBytes: Int { apps.reduce(0) { $0 + $1.bytes } }
+    public var usedBytes: Int {
+        var total = 0
+        for ledger in ledgers { total += ledger.total }
+        return total
+    }
 
     /// Apps whose process exists (running or suspended, frozen included).
-    public var cachedAppCount: Int { apps.filter { $0.app.state.hasProcess }.count }
+    public var cachedAppCount: Int {
+        var count = 0
+        for installed in apps where installed.app.state.hasProcess { count += 1 }
+        return count
+    }
 
     // MARK: - Steps
 
@@ -241,6 +262,7 @@ public final class Device {
     private func touch(_ installed: InstalledApp) {
         useCounter += 1
         installed.useOrder = useCounter
+        appsByUseCache = nil
         installed.lastUsed = now
     }
 }

@@ -34,9 +34,11 @@ public final class MemoryGate {
     }
 
     /// Decides on `bytes` more: nil admits. Installed by the device; nil admits everything.
-    public var decide: ((Int) -> Refusal?)?
+    /// (A gate is used on its app's thread; both properties are read at every allocation and
+    /// the refusal for every app at every step: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) public var decide: ((Int) -> Refusal?)?
     /// The first refusal since the last ``reset()``.
-    public private(set) var refusal: Refusal?
+    @exclusivity(unchecked) public private(set) var refusal: Refusal?
 
     public init() {}
 

@@ -10,6 +10,20 @@ public enum MemoryCategory: String, CaseIterable, Sendable, Codable {
     case model
     /// Data the user typed: not recreatable.
     case userData
+
+    /// Hashes the case's position, not its raw string (what a raw-valued enum hashes by
+    /// default): every ledger update hashes an owner, and with it a category.
+    public func hash(into hasher: inout Hasher) {
+        let position: UInt8
+        switch self {
+        case .viewTree: position = 0
+        case .backingStore: position = 1
+        case .cache: position = 2
+        case .model: position = 3
+        case .userData: position = 4
+        }
+        hasher.combine(position)
+    }
 }
 
 /// An owner of bytes in the attribution ledger: a controller and a category.

@@ -56,16 +56,17 @@ public final class RuntimeContext {
     /// The device's compressed pool, when the device compresses (set when installed).
     public internal(set) var compressedPool: CompressedPool?
     /// Regions of this app's memory in the pool now, and the bytes the pool holds for them
-    /// (part of the app's footprint: the ledger counts them too).
-    public internal(set) var compressedRegions = 0
-    public internal(set) var compressedBytes = 0
+    /// (part of the app's footprint: the ledger counts them too). Read by the device for
+    /// every app at every step (snapshots, footprints): no dynamic exclusivity checks.
+    @exclusivity(unchecked) public internal(set) var compressedRegions = 0
+    @exclusivity(unchecked) public internal(set) var compressedBytes = 0
     /// The device's swap file, when it has one (set when installed), and the bytes of this
     /// app's memory in it now.
     public internal(set) var swapSpace: SwapSpace?
-    public internal(set) var swappedBytes = 0
+    @exclusivity(unchecked) public internal(set) var swappedBytes = 0
     /// The uncompressed size of what the pool holds for the app (XNU counts it in the
     /// app's footprint: ``Device/InstalledApp/footprintBytes``).
-    public internal(set) var compressedOriginalBytes = 0
+    @exclusivity(unchecked) public internal(set) var compressedOriginalBytes = 0
 
     /// The device time of the work done since `before` (nil without a cost model).
     public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {
