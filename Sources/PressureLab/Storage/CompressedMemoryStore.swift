@@ -28,8 +28,9 @@ final class CompressedMemoryStore: PageStore {
     @exclusivity(unchecked) private(set) var originalBytes = 0
     /// Bytes the pool holds for them: its segments' allocations, as asked of the allocator.
     var storedBytes: Int { pages.storedBytes }
-    /// Segments written (each one allocation while it is held).
+    /// Segments written (each one allocation while it is held), and those still held.
     var segmentsWritten: Int { pages.segmentsWritten }
+    var segmentsHeld: Int { pages.segmentCount }
 
     init(codec: PageCodec, pageBytes: Int) {
         self.codec = codec
