@@ -10,6 +10,10 @@ import Darwin
 ///
 /// Layout: a header of one `UInt32` per page (its stored size; the top bit set for a page
 /// stored uncompressed), then the pages' bytes in order.
+///
+/// One buffer compressed on its own (the codec benchmarks, the declared-ratio checks). The
+/// device's pool and the freezer pack an owner's blocks into shared pages instead
+/// (``PageStreamWriter``, ``CompressedPageChain``).
 public final class CompressedPages {
     /// Bytes before compression.
     public let originalCount: Int
