@@ -13,7 +13,8 @@ let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
 /// Each fuzz target and the reader it drives (see `FuzzEntryPoints` in PressureLabHarness).
 let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults", "FuzzProfile",
-                   "FuzzTrace", "FuzzSweep", "FuzzMeminfo", "FuzzViews", "FuzzUIAutomator", "FuzzVmmap"]
+                   "FuzzTrace", "FuzzSweep", "FuzzMeminfo", "FuzzViews", "FuzzUIAutomator", "FuzzVmmap",
+                   "FuzzFreezerFile"]
 
 let package = Package(
     name: "PressureLabFuzz",

@@ -4,7 +4,7 @@
 #   bash scripts/fuzz.sh TARGET SECONDS
 #
 # TARGET is one of the Fuzz package's targets (FuzzScenario, FuzzProfile, FuzzRestoration,
-# FuzzViewDescription, FuzzBaseline, FuzzThresholds, FuzzResults, FuzzSweep, FuzzTrace, FuzzMeminfo, FuzzViews, FuzzUIAutomator, FuzzVmmap). The target is built
+# FuzzViewDescription, FuzzBaseline, FuzzThresholds, FuzzResults, FuzzSweep, FuzzTrace, FuzzMeminfo, FuzzViews, FuzzUIAutomator, FuzzVmmap, FuzzFreezerFile). The target is built
 # (release, -sanitize=fuzzer; no AddressSanitizer: the process allocator must stay jemalloc)
 # and run with its corpus in Fuzz/.build/work/TARGET/corpus, started from
 # Fuzz/Corpus/TARGET/seed and .../regressions. An input that crashes, hangs (over 1 s) or

@@ -1,5 +1,6 @@
 import Foundation
 import PressureLab
+import PressureLabHeap
 
 /// The fuzz builds link libFuzzer into every product of this package, and its driver
 /// needs a fuzz callback; this program never runs the driver.
@@ -20,6 +21,33 @@ enum FuzzSeedWriter {
         let corpus = arguments[1]
         try writeViewDescriptions(into: "\(corpus)/FuzzViewDescription/seed")
         try writeRestorationArchives(into: "\(corpus)/FuzzRestoration/seed")
+        try writeFreezerFiles(into: "\(corpus)/FuzzFreezerFile/seed")
+    }
+
+    // MARK: - Compressed freezer files
+
+    static func writeFreezerFiles(into directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let formats: [(String, PageCodec, Int)] = [("lz4-4k", .lz4, 4096), ("zstd-16k", .zstd, 16_384)]
+        for (name, codec, pageBytes) in formats {
+            guard let file = FreezerFileFuzzing.sampleFile(codec: codec, pageBytes: pageBytes, blocks: 5, seed: 3) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            try file.write(to: URL(fileURLWithPath: "\(directory)/\(name).frozen"))
+        }
+        let valid = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/lz4-4k.frozen"))
+        func damaged(_ name: String, _ change: (inout Data) -> Void) throws {
+            var bytes = valid
+            change(&bytes)
+            try bytes.write(to: URL(fileURLWithPath: "\(directory)/\(name).frozen"))
+        }
+        try damaged("damaged-truncated") { $0.removeLast($0.count / 3) }
+        try damaged("damaged-original-0") { $0.replaceSubrange(0..<4, with: [0, 0, 0, 0]) }
+        try damaged("damaged-stored-huge") { $0.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0x7F]) }
+        try damaged("damaged-raw-flag") { $0[7] ^= 0x80 }
+        try damaged("damaged-body") { bytes in
+            for index in stride(from: 8, to: min(bytes.count, 400), by: 7) { bytes[index] ^= 0x5A }
+        }
     }
 
     // MARK: - View descriptions

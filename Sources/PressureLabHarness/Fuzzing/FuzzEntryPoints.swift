@@ -27,6 +27,7 @@ public enum FuzzEntryPoints {
         "FuzzViews": { importer(.views, $0) },
         "FuzzUIAutomator": { importer(.uiautomator, $0) },
         "FuzzVmmap": { importer(.vmmap, $0) },
+        "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
     ]
 
     /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),

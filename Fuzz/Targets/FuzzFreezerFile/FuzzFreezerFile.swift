@@ -1,0 +1,20 @@
+import CLibFuzzer
+import Foundation
+import PressureLab
+
+/// libFuzzer's entry point: the bytes as a compressed freezer file, thawed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = FreezerFileFuzzing.compressedFile(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+/// Hands the command line to libFuzzer's driver, which runs `fuzz` (see CLibFuzzer).
+@main
+enum FuzzFreezerFile {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzz))
+    }
+}
