@@ -79,8 +79,11 @@ public final class HeapBlock {
     /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
     /// as ``ReadFailure/refused``).
     init(readingFile path: String, gate: MemoryGate? = nil) throws(ReadFailure) {
+        // One path value for both calls: making a FilePath from a String normalizes it, about
+        // 3,000 instructions (a model file is read at every controller load).
+        let filePath = FilePath(path)
         let count: Int
-        do { count = try HostFiles.size(of: FilePath(path)) } catch { throw .file(error) }
+        do { count = try HostFiles.size(of: filePath) } catch { throw .file(error) }
         guard gate?.admit(count) ?? true else { throw .refused }
         let memory = RawMemory.allocate(count)
         if count > 0, memory == nil {
@@ -89,7 +92,7 @@ public final class HeapBlock {
         }
         if let memory {
             do {
-                try HeapBlock.read(path, into: memory, count: count)
+                try HeapBlock.read(filePath, into: memory, count: count)
             } catch {
                 memory.release()
                 throw error
@@ -103,8 +106,8 @@ public final class HeapBlock {
         memory?.release()
     }
 
-    private static func read(_ path: String, into memory: RawMemory, count: Int) throws(ReadFailure) {
-        do throws(FileError) { try HostFiles.read(FilePath(path), into: memory.pieces(count: count)) } catch { throw .file(error) }
+    private static func read(_ path: FilePath, into memory: RawMemory, count: Int) throws(ReadFailure) {
+        do throws(FileError) { try HostFiles.read(path, into: memory.pieces(count: count)) } catch { throw .file(error) }
     }
 
     /// Whether the contents are in a freezer file.
