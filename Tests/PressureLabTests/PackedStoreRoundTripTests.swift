@@ -12,28 +12,16 @@ struct PackedStoreRoundTripTests {
     /// large-block threshold (16 KiB) and blocks in pieces.
     static let sizes = [1, 17, 255, 256, 1000, 4095, 4096, 4097, 5000, 16_383, 16_384, 16_385, 70 << 10, 300_000]
 
-    /// A seeded generator (SplitMix64).
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     /// Groups of blocks, each block filled with seeded contents (a mix of compressible and
     /// incompressible ratios).
     static func groups(seed: UInt64) throws -> [[(RawMemory, Int)]] {
-        var random = Seeded(state: seed)
+        var random = SeededGenerator(seed: seed)
         let fills = [ContentFill(ratio: 3, pageBytes: 4096, seed: seed), ContentFill(ratio: 1, pageBytes: 4096, seed: seed)]
-        return try (0..<(2 + random.below(5))).map { _ in
-            try (0..<(1 + random.below(12))).map { _ in
-                let size = sizes[random.below(sizes.count)]
-                let memory = try #require(RawMemory.allocate(size, filledBy: fills[random.below(2)], pattern: 0, salt: random.next()))
+        return try (0..<Int.random(in: 2...6, using: &random)).map { _ in
+            try (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                let size = sizes.randomElement(using: &random)!
+                let fill = fills.randomElement(using: &random)!
+                let memory = try #require(RawMemory.allocate(size, filledBy: fill, pattern: 0, salt: random.next()))
                 return (memory, size)
             }
         }
