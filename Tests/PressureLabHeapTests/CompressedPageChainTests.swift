@@ -36,3 +36,34 @@ struct CompressedPageChainTests {
         #expect(countsAfterRead[63] == 2 && countsAfterRead[64] == 1 && countsAfterRead[98] == 1 && countsAfterRead[99] == 0)
     }
 }
+
+/// The largest page a profile allows (64 KiB), stored as it was, is larger than a segment.
+@Suite("Compressed page chain: a page larger than a segment")
+struct CompressedPageChainLargePageTests {
+    @Test("a 64 KiB page that does not compress gets a segment of its own, of its size, between full-size ones")
+    func pageLargerThanASegment() throws {
+        let raw = (64 << 10) + PackedPage.headerBytes
+        let large = UnsafeMutableRawBufferPointer.allocate(byteCount: raw, alignment: 8)
+        let small = UnsafeMutableRawBufferPointer.allocate(byteCount: 1000, alignment: 8)
+        defer { large.deallocate(); small.deallocate() }
+        large.initializeMemory(as: UInt8.self, repeating: 7)
+        small.initializeMemory(as: UInt8.self, repeating: 9)
+        PackedPage(originalCount: 64 << 10, storedCount: 64 << 10, isRaw: true).storeHeader(at: large.baseAddress!)
+        PackedPage(originalCount: 4096, storedCount: 992, isRaw: false).storeHeader(at: small.baseAddress!)
+        var chain = CompressedPageChain()
+        let added = [small, large, small].map { chain.append(UnsafeRawBufferPointer($0)) }
+        let sealed = chain.seal()
+        #expect(added == [true, true, true] && sealed)
+        let segments = chain.segmentsWritten, stored = chain.storedBytes
+        #expect(segments == 3)
+        #expect(stored == 3 * CompressedPageChain.segmentHeaderBytes + 2 * 1000 + raw)
+        var sizes: [Int] = []
+        while let page = chain.first {
+            sizes.append(page.count)
+            chain.removeFirst()
+        }
+        #expect(sizes == [1000, raw, 1000])
+        let left = chain.segmentCount
+        #expect(left == 0)
+    }
+}

@@ -29,6 +29,7 @@ struct PackedStoreRoundTripTests {
 
     @Test("pool pages moved to the file, then file-compressed groups, read back in order", arguments: [
         (PageCodec.lz4, 4096, UInt64(1)), (.lz4, 16_384, 2), (.zstd, 4096, 3), (.zstd, 16_384, 4), (.lz4, 4096, 5), (.lz4, 16_384, 6),
+        (.lz4, 65_536, 7), (.zstd, 65_536, 8), (.lz4, 512, 9),
     ])
     func roundTrip(codec: PageCodec, pageBytes: Int, seed: UInt64) throws {
         let pooled = try Self.groups(seed: seed)

@@ -89,7 +89,7 @@ final class CompressingPageStore: PageStore {
         let header = UnsafeMutableRawBufferPointer(start: buffer, count: PackedPage.headerBytes)
         guard file.read(into: header) else { return nil }
         let page = PackedPage(header: UnsafeRawBufferPointer(header))
-        guard page.isPlausible(pageBytes: pageBytes, codec: codec) else { return nil }
+        guard page.isPlausible(pageBytes: pageBytes) else { return nil }
         let stored = UnsafeMutableRawBufferPointer(start: buffer + PackedPage.headerBytes, count: page.storedCount)
         guard file.read(into: stored) else { return nil }
         return UnsafeRawBufferPointer(start: buffer, count: PackedPage.headerBytes + page.storedCount)

@@ -55,15 +55,19 @@ package struct CompressedPageChain: ~Copyable {
 
     /// Adds one encoded page at the end; false when the open segment was full and could not
     /// be allocated (the host has no memory): the page is not added, what was added before
-    /// stays readable.
+    /// stays readable. A page larger than a segment (a 64 KiB page stored as it was) gets a
+    /// segment of its own, of its size.
     package mutating func append(_ encoded: UnsafeRawBufferPointer) -> Bool {
         let capacity = Self.segmentBytes - Self.segmentHeaderBytes
-        precondition(encoded.count <= capacity, "a page fits a segment")
-        if open != nil, openUsed + encoded.count > capacity {
+        if open != nil, openUsed > 0, openUsed + encoded.count > capacity {
             guard seal() else { return false }
         }
+        if let empty = open, openUsed == 0, openBufferBytes < encoded.count {
+            PageBuffers.give(empty, bytes: openBufferBytes)
+            open = nil
+        }
         if open == nil {
-            var bytes = capacity
+            var bytes = max(capacity, encoded.count)
             guard let buffer = PageBuffers.take(&bytes) else { return false }
             open = buffer
             openBufferBytes = bytes

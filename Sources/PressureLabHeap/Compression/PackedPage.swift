@@ -39,9 +39,9 @@ package struct PackedPage: Equatable {
         address.storeBytes(of: stored.littleEndian, toByteOffset: 4, as: UInt32.self)
     }
 
-    /// Whether a header read back can be a page of a stream of `pageBytes` pages with
-    /// `codec`: a corrupt one must fail, not trap or ask for a huge buffer.
-    package func isPlausible(pageBytes: Int, codec: PageCodec) -> Bool {
+    /// Whether a header read back can be a page of a stream of `pageBytes` pages: a corrupt
+    /// one must fail, not trap or ask for a huge buffer.
+    package func isPlausible(pageBytes: Int) -> Bool {
         guard originalCount > 0, originalCount <= pageBytes else { return false }
         return isRaw ? storedCount == originalCount : storedCount > 0 && storedCount < originalCount
     }

@@ -71,7 +71,7 @@ package struct PageStreamReader: ~Copyable {
                 }
                 guard encoded.count >= PackedPage.headerBytes else { return false }
                 let header = PackedPage(header: encoded)
-                guard header.isPlausible(pageBytes: pageBytes, codec: codec),
+                guard header.isPlausible(pageBytes: pageBytes),
                       encoded.count == PackedPage.headerBytes + header.storedCount else { return false }
                 let stored = UnsafeRawBufferPointer(rebasing: encoded[PackedPage.headerBytes...])
                 if destination.count - offset >= header.originalCount {
