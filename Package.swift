@@ -37,11 +37,13 @@ let package = Package(
         // `LZ4_compress_fast_extState_fastReset`, is in liblz4.a but hidden in liblz4.so.
         .systemLibrary(name: "CLZ4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // jemalloc's compiled-in options (`malloc_conf`): see options.c and docs/limits.md.
+        .target(name: "CJemallocOptions"),
         // The host's door: the only code that talks to jemalloc, to the compressors and
         // (through swift-system) to the file system.
         .target(
             name: "PressureLabHeap",
-            dependencies: ["CJemalloc", "CLZ4", "CZstd", system],
+            dependencies: ["CJemalloc", "CJemallocOptions", "CLZ4", "CZstd", system],
             linkerSettings: [
                 .linkedLibrary(":liblz4.a", .when(platforms: [.linux])),
                 .linkedLibrary("lz4", .when(platforms: [.macOS])),

@@ -42,6 +42,8 @@ enum MallctlName {
         ("opt.tcache_max", .size),
         ("opt.dirty_decay_ms", .signedSize),
         ("opt.muzzy_decay_ms", .signedSize),
+        ("opt.lg_extent_max_active_fit", .size),
+        ("opt.oversize_threshold", .size),
         ("opt.background_thread", .bool),
         ("opt.retain", .bool),
         ("opt.percpu_arena", .string),

@@ -4,6 +4,8 @@
 //
 // Usage: pressurelab-probe PROBE
 //   global-snapshot   64 MiB malloc'd, touched and freed, between global snapshots
+//   oversize-reuse    64 MiB malloc'd, touched and freed, then 64 MiB in 4 KiB blocks: what
+//                     stays resident after the free, and what the small blocks add
 //   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit):
 //                     net bytes on the thread, and process-wide, after a warm-up run
 // Prints `name=value` lines (bytes), then exits 0; a failure prints a line to stderr and
@@ -40,6 +42,30 @@ func globalSnapshot() throws {
             "allocatedAfter": after.allocated - before.allocated, "residentGrowth": during.resident - before.resident])
 }
 
+/// jemalloc's compiled-in options (CJemallocOptions, docs/limits.md): a freed region of 64 MiB
+/// (over `oversize_threshold`) stays resident, dirty, instead of being purged at once, and the
+/// small blocks allocated next are carved out of it instead of new pages.
+func oversizeReuse() throws {
+    let size = 64 << 20, small = 4096
+    let before = try Heap.snapshot()
+    guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
+    memset(block, 1, size)
+    free(block)
+    let afterFree = try Heap.snapshot()
+    var blocks: [UnsafeMutableRawPointer] = []
+    blocks.reserveCapacity(size / small)
+    let beforeSmall = try Heap.snapshot()
+    for _ in 0..<(size / small) {
+        guard let piece = malloc(small) else { throw ProbeError.noMemory(bytes: small) }
+        memset(piece, 2, small)
+        blocks.append(piece)
+    }
+    let afterSmall = try Heap.snapshot()
+    for piece in blocks { free(piece) }
+    report(["size": size, "residentAfterFree": afterFree.resident - before.resident,
+            "residentGrowthForSmall": afterSmall.resident - beforeSmall.resident])
+}
+
 func lifeCycle() throws {
     let runtime = try RuntimeContext(app: "probe", generation: .iOS5)
     try runtime.register(ScreenSpec(name: "detail",
@@ -67,7 +93,8 @@ func lifeCycle() throws {
     report(["threadNet": threadNet, "allocatedAfter": after.allocated - before.allocated])
 }
 
-let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle]
+let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle,
+                                           "oversize-reuse": oversizeReuse]
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let probe = probes[name], arguments.count == 1 else {
     printError("usage: pressurelab-probe \(probes.keys.sorted().joined(separator: "|"))")

@@ -17,6 +17,15 @@ struct HeapTests {
         #expect(info.options["opt.narenas"] != nil)
     }
 
+    @Test("jemalloc runs with PressureLab's compiled-in options (CJemallocOptions), unless MALLOC_CONF overrides them")
+    func compiledInOptions() throws {
+        guard ProcessInfo.processInfo.environment["MALLOC_CONF"] == nil else { return }
+        let info = try Heap.allocatorInfo()
+        #expect(info.options["opt.muzzy_decay_ms"] == "-1")
+        #expect(info.options["opt.lg_extent_max_active_fit"] == "16")
+        #expect(info.options["opt.oversize_threshold"] == "0")
+    }
+
     @Test("a snapshot's figures are coherent: allocated <= active <= mapped, resident > 0")
     func snapshotIsCoherent() throws {
         let snapshot = try Heap.snapshot()

@@ -111,6 +111,18 @@ struct MeasurementTests {
         #expect((quiet["residentGrowth"] ?? 0) >= 64 << 20)
     }
 
+    @Test("a freed 64 MiB region stays resident and small blocks reuse it (jemalloc's compiled-in options, quiet process)")
+    func freedRegionIsReused() throws {
+        // Under jemalloc's defaults the region comes from the oversize arena, which purges what
+        // is freed; in an ordinary arena a freed extent over oversize_threshold is purged at once
+        // (extent_record); and 4 KiB slabs are not carved from a free extent 2^6 times their
+        // size (lg_extent_max_active_fit): residentAfterFree near 0, residentGrowthForSmall 64 MiB.
+        let quiet = try QuietProcessProbe.run("oversize-reuse")
+        let size = try #require(quiet["size"])
+        #expect((quiet["residentAfterFree"] ?? 0) >= size - (1 << 20))
+        #expect((quiet["residentGrowthForSmall"] ?? .max) < 4 << 20)
+    }
+
     @Test("the ledger's per-owner bytes add up to the heap's change")
     func attributionAddsUp() throws {
         let runtime = try makeRuntime(screens: [

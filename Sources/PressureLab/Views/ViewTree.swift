@@ -93,7 +93,10 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         var failed = 0
         for index in declared.indices {
             let bytes = declared[index].bytes
-            let storage = RawMemory.allocate(bytes, filledBy: fill, pattern: View.pattern(for: index), salt: UInt64(index))
+            // What `RawMemory.allocate(_:filledBy:pattern:salt:)` does with a fill, without its
+            // optional: binding it retained and released the fill once a view.
+            let storage = RawMemory.allocate(bytes)
+            storage?.fill(count: bytes, with: fill, salt: UInt64(index))
             if storage == nil, bytes > 0 { failed = bytes }
             (nodes + index).initialize(to: Node(storage: storage, backingStore: nil, bytes: bytes,
                                                 backingBytes: declared[index].backingBytes, subtreeEnd: ends[index], flags: []))
