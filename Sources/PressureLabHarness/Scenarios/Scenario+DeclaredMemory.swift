@@ -51,8 +51,6 @@ extension Scenario {
                     let perStep = max(largestScreen, UserAction.randomTypeBytes.upperBound)
                     total = total.addingSaturating(perStep.multipliedSaturating(by: count.multipliedSaturating(by: times)))
                     largest = max(largest, perStep)
-                default:
-                    continue
                 }
             }
         }
@@ -74,7 +72,6 @@ extension Scenario {
                 case .action(let action): if let name = action.screen { shown.insert(name) }
                 case .repeatSteps(_, let inner): walk(inner)
                 case .random: shown.formUnion(apps.flatMap { $0.screens.map(\.name) })
-                default: continue
                 }
             }
         }

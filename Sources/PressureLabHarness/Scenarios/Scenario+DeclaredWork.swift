@@ -78,7 +78,6 @@ extension Scenario {
                 case .repeatSteps(let count, let inner):
                     walk(inner, times: times.multipliedSaturating(by: count))
                     continue
-                default: continue
                 }
                 built = built.addingSaturating(views.multipliedSaturating(by: times))
             }
