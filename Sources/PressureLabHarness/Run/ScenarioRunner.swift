@@ -61,6 +61,41 @@ public struct ScenarioRunner {
                      profile: DeviceProfile? = nil, compressor: Compressor? = nil, device adjustments: DeviceAdjustments = .init(),
                      trace: ((TraceEvent) -> Void)?, memory: ((String, Int) -> Void)? = nil,
                      progress: ((Int, Int) -> Void)?) throws -> RunResult {
+        let run = try play(scenario, policy: policy, termination: termination, seed: seed, profile: profile,
+                           compressor: compressor, device: adjustments, trace: trace, memory: memory, progress: progress)
+        var metrics = run.playback.metrics(statistics: run.statistics)
+        if profile != nil { metrics.addDeviceTime(statistics: run.statistics, device: run.device) }
+        metrics.noteSaturatedMetrics()
+        let result = RunResult(scenario: scenario.name, policy: .builtIn(policy), termination: .builtIn(termination), seed: run.seed,
+                               repeat: repeatIndex, metrics: metrics,
+                               owners: Self.owners(run.device), timeline: run.playback.timeline, peakOwners: run.playback.peakOwners,
+                               profile: profile?.name, storage: run.storage.kind)
+        run.end()
+        return result
+    }
+
+    /// A run played to its last step, before its figures are read.
+    struct PlayedRun {
+        let playback: Playback
+        let statistics: ReloadStatistics
+        let device: Device
+        let apps: [String: Application]
+        let storage: RunStorage
+        let seed: UInt64
+
+        /// Stops the ledgers' peak tracking and ends every app's process.
+        func end() {
+            for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
+            for app in apps.values { app.kill() }
+        }
+    }
+
+    /// Builds the device and its apps and plays the script (``runMeasured(_:policy:termination:seed:repeatIndex:profile:compressor:device:trace:memory:progress:)``
+    /// without its results: what the warm-up needs).
+    func play(_ scenario: Scenario, policy: CleanupKind, termination: TerminationKind, seed: UInt64?,
+              profile: DeviceProfile? = nil, compressor: Compressor? = nil, device adjustments: DeviceAdjustments = .init(),
+              trace: ((TraceEvent) -> Void)?, memory: ((String, Int) -> Void)? = nil,
+              progress: ((Int, Int) -> Void)?) throws -> PlayedRun {
         let cleanup = policy.makePolicy()
         let terminationPolicy: any TerminationPolicy
         if let adjusted = adjustments.terminationPolicy { terminationPolicy = adjusted } else { terminationPolicy = termination.policy }
@@ -99,16 +134,7 @@ public struct ScenarioRunner {
                             random: SplitMix64(seed: seed), total: scenario.expandedStepCount, progress: progress)
         play.memory = memory
         try play.run(scenario.script)
-        var metrics = play.metrics(statistics: statistics)
-        if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
-        metrics.noteSaturatedMetrics()
-        let result = RunResult(scenario: scenario.name, policy: .builtIn(policy), termination: .builtIn(termination), seed: seed,
-                               repeat: repeatIndex, metrics: metrics,
-                               owners: Self.owners(device), timeline: play.timeline, peakOwners: play.peakOwners,
-                               profile: profile?.name, storage: storage.kind)
-        for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
-        for app in apps.values { app.kill() }
-        return result
+        return PlayedRun(playback: play, statistics: statistics, device: device, apps: apps, storage: storage, seed: seed)
     }
 
     /// One app's ledger balances, by owner.

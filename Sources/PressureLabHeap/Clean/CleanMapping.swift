@@ -127,14 +127,18 @@ public final class CleanMapping {
     public static func isOnTmpfs(_ directory: FilePath) -> Bool {
         guard let real = HostFiles.realPath(directory)?.string,
               let mounts = try? HostFiles.contents(of: "/proc/self/mounts") else { return false }
-        var best: (point: String, type: String)?
-        for line in String(decoding: mounts, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ")
+        // Read on the bytes, not as `Character` lines: every run asks for each storage candidate.
+        let path = Array(real.utf8), space = UInt8(ascii: " ")
+        var best: (length: Int, type: ArraySlice<UInt8>)?
+        for line in mounts.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: space)
             guard fields.count >= 3 else { continue }
-            let point = String(fields[1]), type = String(fields[2])
-            let contains = real == point || real.hasPrefix(point == "/" ? "/" : point + "/")
-            if contains, point.count >= (best?.point.count ?? -1) { best = (point, type) }
+            let point = fields[1], type = fields[2]
+            // The point itself, or a directory under it ("/" contains every path).
+            let contains = path.starts(with: point)
+                && (path.count == point.count || point.last == UInt8(ascii: "/") || path[point.count] == UInt8(ascii: "/"))
+            if contains, point.count >= (best?.length ?? -1) { best = (point.count, type) }
         }
-        return best.map { $0.type == "tmpfs" || $0.type == "ramfs" } ?? false
+        return best.map { $0.type.elementsEqual("tmpfs".utf8) || $0.type.elementsEqual("ramfs".utf8) } ?? false
     }
 }
