@@ -78,10 +78,14 @@ public final class HeapBlock {
 
     /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
     /// as ``ReadFailure/refused``).
-    init(readingFile path: String, gate: MemoryGate? = nil) throws(ReadFailure) {
+    convenience init(readingFile path: String, gate: MemoryGate? = nil) throws(ReadFailure) {
         // One path value for both calls: making a FilePath from a String normalizes it, about
         // 3,000 instructions (a model file is read at every controller load).
-        let filePath = FilePath(path)
+        try self.init(readingFile: FilePath(path), gate: gate)
+    }
+
+    /// Reads a whole file into a new block (see ``init(readingFile:gate:)``, by `String`).
+    init(readingFile filePath: FilePath, gate: MemoryGate? = nil) throws(ReadFailure) {
         let count: Int
         do { count = try HostFiles.size(of: filePath) } catch { throw .file(error) }
         guard gate?.admit(count) ?? true else { throw .refused }

@@ -46,12 +46,19 @@ public final class ViewBundle: @unchecked Sendable {
         let path = descriptionPath(for: screen)
         let bytes = ViewDescriptionCodec.encode(description)
         try Self.writeScratch(path) { write in bytes.withUnsafeBytes(write) }
+        descriptionFiles[screen] = FilePath(path)
     }
 
     /// Reads and decodes a screen's view description.
     public func readDescription(for screen: String) throws(ViewDescriptionError) -> ViewDescription {
-        try ViewDescriptionCodec.read(path: descriptionPath(for: screen))
+        if let file = descriptionFiles[screen] { return try ViewDescriptionCodec.read(file: file) }
+        return try ViewDescriptionCodec.read(path: descriptionPath(for: screen))
     }
+
+    /// The description files written, by screen: a view load reads its file without making its
+    /// path again (a `FilePath` made from a `String` is normalized character by character,
+    /// about 3,000 instructions, at every load).
+    private var descriptionFiles: [String: FilePath] = [:]
 
     /// Writes a model file of `bytes` bytes (a deterministic pattern) atomically.
     public func writeModel(bytes: Int, for screen: String, fill: ContentFill? = nil) throws(RuntimeError) {

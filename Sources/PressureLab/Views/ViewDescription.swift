@@ -44,6 +44,13 @@ public struct ViewDescription: Sendable, Equatable {
     init(validatedNodes: [Node]) {
         self.nodes = validatedNodes
         self.subtreeEnds = ViewDescription.subtreeEnds(of: validatedNodes)
+        var payload = 0, backing = 0
+        for index in validatedNodes.indices {
+            payload = payload.addingSaturating(validatedNodes[index].bytes)
+            backing = backing.addingSaturating(validatedNodes[index].backingBytes)
+        }
+        self.payloadBytes = payload
+        self.backingBytes = backing
     }
 
     /// Where each subtree ends, from a reverse pass that adds up subtree sizes.
@@ -63,18 +70,11 @@ public struct ViewDescription: Sendable, Equatable {
     public var viewCount: Int { nodes.count }
 
     /// The bytes of the views' own storage (saturating: a hostile size clamps to `Int.max`).
-    public var payloadBytes: Int {
-        var total = 0
-        for index in nodes.indices { total = total.addingSaturating(nodes[index].bytes) }
-        return total
-    }
+    /// Added up once, when the description is made: every view load asks for it.
+    public let payloadBytes: Int
 
     /// The bytes of every layer's backing store, drawn when the tree is first shown.
-    public var backingBytes: Int {
-        var total = 0
-        for index in nodes.indices { total = total.addingSaturating(nodes[index].backingBytes) }
-        return total
-    }
+    public let backingBytes: Int
 
     /// Everything the tree declares: payload plus backing stores (saturating).
     public var declaredBytes: Int { payloadBytes.addingSaturating(backingBytes) }

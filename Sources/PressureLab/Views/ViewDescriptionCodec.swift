@@ -1,4 +1,5 @@
 import PressureLabHeap
+import SystemPackage
 
 /// The view description file format, version 1 (little-endian):
 ///
@@ -41,47 +42,52 @@ enum ViewDescriptionCodec {
 
     /// Reads and decodes the file at `path`.
     static func read(path: String) throws(ViewDescriptionError) -> ViewDescription {
+        try read(file: FilePath(path))
+    }
+
+    /// Reads and decodes `file`.
+    static func read(file: FilePath) throws(ViewDescriptionError) -> ViewDescription {
         let block: HeapBlock
         do {
-            block = try HeapBlock(readingFile: path)
+            block = try HeapBlock(readingFile: file)
         } catch .file(let error) where error.isMissing {
-            throw .fileMissing(path: path)
+            throw .fileMissing(path: file.string)
         } catch {
-            throw .fileCorrupt(path: path, offset: 0, reason: error.message)
+            throw .fileCorrupt(path: file.string, offset: 0, reason: error.message)
         }
         guard block.count >= headerSize else {
-            throw .fileCorrupt(path: path, offset: block.count,
+            throw .fileCorrupt(path: file.string, offset: block.count,
                                reason: "file has \(block.count) bytes, shorter than the \(headerSize)-byte header")
         }
         let decoded = block.withUnsafeBytes { bytes in
-            Result { () throws(ViewDescriptionError) in try decode(bytes, path: path) }
+            Result { () throws(ViewDescriptionError) in try decode(bytes, path: file.string) }
         }
         return try decoded.get()
     }
 
-    static func decode(_ buffer: UnsafeRawBufferPointer, path: String) throws(ViewDescriptionError) -> ViewDescription {
+    static func decode(_ buffer: UnsafeRawBufferPointer, path: @autoclosure () -> String) throws(ViewDescriptionError) -> ViewDescription {
         guard buffer.count >= headerSize else {
-            throw .fileCorrupt(path: path, offset: buffer.count, reason: "shorter than the \(headerSize)-byte header")
+            throw .fileCorrupt(path: path(), offset: buffer.count, reason: "shorter than the \(headerSize)-byte header")
         }
         let fileMagic = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
         guard fileMagic == magic else {
-            throw .fileCorrupt(path: path, offset: 0, reason: "not a view description (bad magic number)")
+            throw .fileCorrupt(path: path(), offset: 0, reason: "not a view description (bad magic number)")
         }
         let fileVersion = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
         guard fileVersion == version else {
-            throw .fileCorrupt(path: path, offset: 4, reason: "format version \(fileVersion); this build reads version \(version)")
+            throw .fileCorrupt(path: path(), offset: 4, reason: "format version \(fileVersion); this build reads version \(version)")
         }
         let count = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         let bodySize = buffer.count - headerSize
         guard count <= UInt64(ViewDescription.maximumViewCount), Int(count) * recordSize == bodySize else {
-            throw .fileCorrupt(path: path, offset: 8,
+            throw .fileCorrupt(path: path(), offset: 8,
                                reason: "header says \(count) views but the file holds \(bodySize) bytes of records "
                                    + "(\(recordSize) bytes each): truncated or corrupt")
         }
         let expected = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
         let actual = RawMemory.checksum(UnsafeRawBufferPointer(rebasing: buffer[headerSize...]))
         guard expected == actual else {
-            throw .fileCorrupt(path: path, offset: 16, reason: "checksum mismatch: the records were altered or damaged")
+            throw .fileCorrupt(path: path(), offset: 16, reason: "checksum mismatch: the records were altered or damaged")
         }
         var nodes: [ViewDescription.Node] = []
         nodes.reserveCapacity(Int(count))
@@ -95,7 +101,7 @@ enum ViewDescriptionCodec {
         do {
             try ViewDescription.validate(nodes)
         } catch {
-            throw .invalidFile(path: path, underlying: ViewDescriptionErrorDetail(error))
+            throw .invalidFile(path: path(), underlying: ViewDescriptionErrorDetail(error))
         }
         return ViewDescription(validatedNodes: nodes)
     }
