@@ -76,15 +76,14 @@ public final class HeapBlock {
         }
     }
 
-    /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
-    /// as ``ReadFailure/refused``).
+    /// Reads the file at `path` (its text) into a new block: one `FilePath` for the size and
+    /// the read (making one from a `String` normalizes it, about 3,000 instructions).
     convenience init(readingFile path: String, gate: MemoryGate? = nil) throws(ReadFailure) {
-        // One path value for both calls: making a FilePath from a String normalizes it, about
-        // 3,000 instructions (a model file is read at every controller load).
         try self.init(readingFile: FilePath(path), gate: gate)
     }
 
-    /// Reads a whole file into a new block (see ``init(readingFile:gate:)``, by `String`).
+    /// Reads a whole file into a new block (simulated memory when `gate` is given: refused
+    /// as ``ReadFailure/refused``).
     init(readingFile filePath: FilePath, gate: MemoryGate? = nil) throws(ReadFailure) {
         let count: Int
         do { count = try HostFiles.size(of: filePath) } catch { throw .file(error) }
