@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(name: "CLZ4", providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         // jemalloc's compiled-in options (`malloc_conf`): see options.c and docs/limits.md.
-        .target(name: "CJemallocOptions"),
+        .target(name: "CJemallocOptions", dependencies: ["CJemalloc"]),
         // The host's door: the only code that talks to jemalloc, to the compressors and
         // (through swift-system) to the file system.
         .target(

@@ -19,16 +19,15 @@
      that arena off (the option's entry in jemalloc's manual), so a large block freed stays
      for reuse like any other.
 
-   The symbol is the one jemalloc reads its compiled-in options from (malloc_conf; je_ on
-   builds with a prefix, as Homebrew's). */
-#if defined(__APPLE__)
-#define PRESSURELAB_MALLOC_CONF je_malloc_conf
-#else
-#define PRESSURELAB_MALLOC_CONF malloc_conf
-#endif
+   The symbol is the one jemalloc reads its compiled-in options from: je_malloc_conf, which
+   jemalloc's header names malloc_conf on a build without a prefix (Debian's) and keeps as it
+   is on a build with one (JEMALLOC_NO_DEMANGLE: the stable je_ names). Such a build reads its
+   environment variable as JE_MALLOC_CONF instead of MALLOC_CONF. */
+#define JEMALLOC_NO_DEMANGLE
+#include <jemalloc/jemalloc.h>
 
-const char *PRESSURELAB_MALLOC_CONF = "muzzy_decay_ms:-1,lg_extent_max_active_fit:16,oversize_threshold:0";
+const char *je_malloc_conf = "muzzy_decay_ms:-1,lg_extent_max_active_fit:16,oversize_threshold:0";
 
 const char *pressurelab_jemalloc_options(void) {
-    return PRESSURELAB_MALLOC_CONF;
+    return je_malloc_conf;
 }

@@ -30,11 +30,27 @@ func report(_ values: KeyValuePairs<String, Int>) {
     for (name, value) in values { print("\(name)=\(value)") }
 }
 
+/// Writes the block to `/dev/null`: the system call reads it, so a block allocated, written and
+/// freed is not removed from a release build (with nothing reading it, the optimizer dropped
+/// the `malloc`, the `memset` and the `free` together).
+func keep(_ pointer: UnsafeMutableRawPointer, count: Int) {
+    let sink = open("/dev/null", O_WRONLY)
+    guard sink >= 0 else { return }
+    var offset = 0
+    while offset < count {
+        let written = write(sink, pointer + offset, count - offset)
+        if written <= 0 { break }
+        offset += written
+    }
+    close(sink)
+}
+
 func globalSnapshot() throws {
     let size = 64 << 20
     let before = try Heap.snapshot()
     guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
     memset(block, 1, size)
+    keep(block, count: size)
     let during = try Heap.snapshot()
     free(block)
     let after = try Heap.snapshot()
@@ -50,6 +66,7 @@ func oversizeReuse() throws {
     let before = try Heap.snapshot()
     guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
     memset(block, 1, size)
+    keep(block, count: size)
     free(block)
     let afterFree = try Heap.snapshot()
     var blocks: [UnsafeMutableRawPointer] = []
@@ -58,6 +75,7 @@ func oversizeReuse() throws {
     for _ in 0..<(size / small) {
         guard let piece = malloc(small) else { throw ProbeError.noMemory(bytes: small) }
         memset(piece, 2, small)
+        keep(piece, count: small)
         blocks.append(piece)
     }
     let afterSmall = try Heap.snapshot()

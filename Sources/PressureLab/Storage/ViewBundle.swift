@@ -51,7 +51,9 @@ public final class ViewBundle: @unchecked Sendable {
 
     /// Reads and decodes a screen's view description.
     public func readDescription(for screen: String) throws(ViewDescriptionError) -> ViewDescription {
-        if let file = descriptionFiles[screen] { return try ViewDescriptionCodec.read(file: file) }
+        if let file = descriptionFiles[screen] {
+            return try ViewDescriptionCodec.read(file: file, path: descriptionPath(for: screen))
+        }
         return try ViewDescriptionCodec.read(path: descriptionPath(for: screen))
     }
 

@@ -42,25 +42,25 @@ enum ViewDescriptionCodec {
 
     /// Reads and decodes the file at `path`.
     static func read(path: String) throws(ViewDescriptionError) -> ViewDescription {
-        try read(file: FilePath(path))
+        try read(file: FilePath(path), path: path)
     }
 
-    /// Reads and decodes `file`.
-    static func read(file: FilePath) throws(ViewDescriptionError) -> ViewDescription {
+    /// Reads and decodes `file`; `path` (its text as given, for errors) is made only for an error.
+    static func read(file: FilePath, path: @autoclosure () -> String) throws(ViewDescriptionError) -> ViewDescription {
         let block: HeapBlock
         do {
             block = try HeapBlock(readingFile: file)
         } catch .file(let error) where error.isMissing {
-            throw .fileMissing(path: file.string)
+            throw .fileMissing(path: path())
         } catch {
-            throw .fileCorrupt(path: file.string, offset: 0, reason: error.message)
+            throw .fileCorrupt(path: path(), offset: 0, reason: error.message)
         }
         guard block.count >= headerSize else {
-            throw .fileCorrupt(path: file.string, offset: block.count,
+            throw .fileCorrupt(path: path(), offset: block.count,
                                reason: "file has \(block.count) bytes, shorter than the \(headerSize)-byte header")
         }
         let decoded = block.withUnsafeBytes { bytes in
-            Result { () throws(ViewDescriptionError) in try decode(bytes, path: file.string) }
+            Result { () throws(ViewDescriptionError) in try decode(bytes, path: path()) }
         }
         return try decoded.get()
     }
