@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 //
 // PressureLab: an app runtime under memory pressure, with real memory.
-// Dependencies flow one way: CJemalloc <- PressureLabHeap <- PressureLab <- PressureLabHarness <- pressurelab.
+// Dependencies flow one way: CJemalloc <- PressureLabHeap <- PressureLab <- PressureLabHarness <- PressureLabSweep
+// <- PressureLabCommandLine <- pressurelab (docs/architecture.md).
 
 import PackageDescription
 
@@ -16,6 +17,11 @@ let package = Package(
         .library(name: "PressureLabHarness", targets: ["PressureLabHarness"]),
         .library(name: "PressureLabHeap", targets: ["PressureLabHeap"]),
         .library(name: "PressureLabSweep", targets: ["PressureLabSweep"]),
+        // The command line as a library: a program of yours registers its policies and is
+        // PressureLab's command line (examples/custom-policy).
+        .library(name: "PressureLabCommandLine", targets: ["PressureLabCommandLine"]),
+        // Expectations for your own tests (Swift Testing and XCTest).
+        .library(name: "PressureLabTesting", targets: ["PressureLabTesting"]),
         .executable(name: "pressurelab", targets: ["pressurelab"]),
     ],
     dependencies: [
@@ -71,13 +77,15 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .executableTarget(
-            name: "pressurelab",
+        .target(
+            name: "PressureLabCommandLine",
             dependencies: [
                 "PressureLabSweep", "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "pressurelab", dependencies: ["PressureLabCommandLine"]),
+        .target(name: "PressureLabTesting", dependencies: ["PressureLabHarness", "PressureLab"]),
         // Measurements that need a quiet process: the tests start it (see its main.swift).
         .executableTarget(name: "pressurelab-probe", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap", system]),
@@ -95,6 +103,8 @@ let package = Package(
             dependencies: ["PressureLabSweep", "PressureLabHarness", "PressureLab", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "PressureLabTestingTests",
+                    dependencies: ["PressureLabTesting", "PressureLabHarness", "PressureLab", "TestSupport"]),
         // What the test targets share: running the built executable, the fixtures' paths.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]

@@ -21,7 +21,7 @@ public enum CellWorker {
                            seed: cell.seed, profile: cell.profile.map(ProfileReference.init), compressor: cell.compressor)
         let outcome = try plan.execute()
         let results = try CompletedPlan(runs: outcome.runs, profile: outcome.profile).resultsFile()
-        let record = CellRecord(tool: ScenarioRunner.toolVersion, sweep: hash, cell: cell, results: results)
+        let record = CellRecord(tool: PressureLabVersion.current, sweep: hash, cell: cell, results: results)
         try directory.write(record)
         return record
     }

@@ -11,8 +11,8 @@ public struct SweepCell: Codable, Sendable, Equatable {
     public var scenario: String
     /// The scenario file (as resolved on the machine that expanded the sweep).
     public var scenarioPath: String
-    public var policy: CleanupKind
-    public var termination: TerminationKind
+    public var policy: Cleanup
+    public var termination: Termination
     /// The device profile (a bundled name or a file); nil: the scenario's own.
     public var profile: String?
     /// The compressor; nil: the profile's.
@@ -30,13 +30,13 @@ public struct SweepCell: Codable, Sendable, Equatable {
     /// Every axis value, in order, `/`-separated: what identifies the cell across machines
     /// (paths are left out: a bundled scenario's path differs between machines).
     public var key: String {
-        [scenario, policy.rawValue, termination.rawValue, profile ?? "-", compressor?.rawValue ?? "-",
+        [scenario, policy.name, termination.name, profile ?? "-", compressor?.rawValue ?? "-",
          seed.map(String.init) ?? "-", user.map { "user \($0)" } ?? "-"].joined(separator: " / ")
     }
 
     /// A short label for progress and errors: the axes that are set.
     public var label: String {
-        var parts = [scenario, policy.rawValue, termination.rawValue]
+        var parts = [scenario, policy.name, termination.name]
         if let profile { parts.append(profile) }
         if let compressor { parts.append(compressor.rawValue) }
         if let seed { parts.append("seed \(seed)") }

@@ -74,7 +74,7 @@ public enum SweepDatabase {
         try db.execute(sql: """
             INSERT INTO cells(cell, scenario, policy, termination, profile, compressor, seed, user, repeats)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [cell.index, cell.scenario, cell.policy.rawValue, cell.termination.rawValue, cell.profile,
+            """, arguments: [cell.index, cell.scenario, cell.policy.name, cell.termination.name, cell.profile,
                              cell.compressor?.rawValue, seed, cell.user, cell.repeats])
         let runs = record.results.runs
         guard !runs.isEmpty else { return }

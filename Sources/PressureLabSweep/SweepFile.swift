@@ -26,8 +26,8 @@ public struct SweepFile: Sendable {
     public var output: String
     /// Scenario arguments (bundled names or files); empty: every bundled scenario.
     public var scenarios: [String]
-    public var policies: [CleanupKind]
-    public var terminations: [TerminationKind]
+    public var policies: [Cleanup]
+    public var terminations: [Termination]
     /// Profiles (nil: each scenario's own).
     public var profiles: [String?]
     /// Compressors (nil: the profile's).
@@ -135,8 +135,10 @@ struct SweepReader {
             }
         }
         let scenarios = list(values["scenarios"], "scenarios", all: []) ?? []
-        let policies = kinds(values["policy"], "policy", default: [CleanupKind.ios6])
-        let terminations = kinds(values["termination"], "termination", default: [TerminationKind.jetsam])
+        let policies = named(values["policy"], "policy", default: [Cleanup.ios6], known: PolicyRegistry.cleanupPolicies,
+                             name: \.name)
+        let terminations = named(values["termination"], "termination", default: [Termination.jetsam],
+                                 known: PolicyRegistry.terminationPolicies, name: \.name)
         let profiles: [String?] = list(values["profile"], "profile", all: nil).map { $0.map(Optional.some) } ?? [nil]
         let compressors: [Compressor?] = values["compressor"] == nil ? [nil]
             : kinds(values["compressor"], "compressor", default: [Compressor]()).map(Optional.some)
@@ -194,17 +196,24 @@ struct SweepReader {
     /// Names of a typed axis (`all`: every case).
     mutating func kinds<Kind: RawRepresentable & CaseIterable>(_ node: Node?, _ key: String, default fallback: [Kind]) -> [Kind]
     where Kind.RawValue == String {
+        named(node, key, default: fallback, known: Array(Kind.allCases), name: \.rawValue)
+    }
+
+    /// Names of an axis whose values `known` lists (`all`: every one): the policies this
+    /// program knows, built in or registered.
+    mutating func named<Value>(_ node: Node?, _ key: String, default fallback: [Value], known: [Value],
+                               name: (Value) -> String) -> [Value] {
         guard let node else { return fallback }
-        guard let names = list(node, key, all: Kind.allCases.map(\.rawValue)) else { return fallback }
-        var kinds: [Kind] = []
-        for name in names {
-            guard let kind = Kind(rawValue: name) else {
-                problem(node, key, "unknown value '\(name)'; valid values are \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let names = list(node, key, all: known.map(name)) else { return fallback }
+        var values: [Value] = []
+        for text in names {
+            guard let value = known.first(where: { name($0) == text }) else {
+                problem(node, key, "unknown value '\(text)'; valid values are \(known.map(name).joined(separator: ", "))")
                 continue
             }
-            kinds.append(kind)
+            values.append(value)
         }
-        return kinds
+        return values
     }
 
     /// A seed, a list of seeds, or `{ from: A, to: B }` (inclusive).

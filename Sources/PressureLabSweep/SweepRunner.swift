@@ -73,9 +73,9 @@ public struct SweepRunner: Sendable {
     -> (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside]) {
         try directory.create()
         if let manifest = try directory.manifest() {
-            if manifest.tool != ScenarioRunner.toolVersion {
+            if manifest.tool != PressureLabVersion.current {
                 throw .foreignResults(directory: directory.path, reason: "holds results of pressurelab \(manifest.tool); "
-                    + "this is \(ScenarioRunner.toolVersion): use another directory")
+                    + "this is \(PressureLabVersion.current): use another directory")
             }
             if manifest.sweep != plan.hash {
                 throw .foreignResults(directory: directory.path, reason: "holds results of another sweep (\(manifest.file), "
@@ -92,7 +92,7 @@ public struct SweepRunner: Sendable {
         if !finished.isEmpty, !resume { throw .resumeNeeded(directory: directory.path, finished: finished.count) }
         let setAside = directory.setAsideUnreadableRecords(finished.sorted(), sweep: plan.hash)
         finished.subtract(setAside.map(\.index))
-        try directory.write(SweepManifest(tool: ScenarioRunner.toolVersion, sweep: plan.hash, file: plan.source,
+        try directory.write(SweepManifest(tool: PressureLabVersion.current, sweep: plan.hash, file: plan.source,
                                           cells: plan.cells.count, shard: shard))
         return (mine.filter { !finished.contains($0.index) }, finished.count, setAside)
     }

@@ -8,6 +8,8 @@
 //                     stays resident after the free, and what the small blocks add
 //   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit):
 //                     net bytes on the thread, and process-wide, after a warm-up run
+//   policy-registry   registers a cleanup policy of its own (the process-wide registry, which
+//                     a test process must not change) and prints 1 or 0 for each check
 // Prints `name=value` lines (bytes), then exits 0; a failure prints a line to stderr and
 // exits 1.
 #if canImport(Glibc)
@@ -15,6 +17,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import PressureLab
 import PressureLabHeap
 
@@ -111,8 +114,32 @@ func lifeCycle() throws {
     report(["threadNet": threadNet, "allocatedAfter": after.allocated - before.allocated])
 }
 
+/// The policy registry of a program that adds its own policies (PressureLabCommandLine does
+/// this at start): names known after registration, listed after the built-ins, read back
+/// from a file; a second registration, a built-in name and an invalid name refused.
+func policyRegistry() throws {
+    struct Probe: CleanupPolicy, Sendable {
+        var name = "probe-policy"
+        func plan(for context: CleanupContext) -> CleanupPlan { CleanupPlan() }
+    }
+    func refused(_ policy: Cleanup) -> Bool { (try? PolicyRegistry.register(policy)) == nil }
+    let knownBefore = Cleanup(named: "probe-policy") != nil
+    try PolicyRegistry.register(Cleanup(Probe()))
+    let known = Cleanup(named: "probe-policy")
+    let decoded = try JSONDecoder().decode([Cleanup].self, from: Data(#"["probe-policy"]"#.utf8))
+    func flag(_ value: Bool) -> Int { value ? 1 : 0 }
+    report(["knownBefore": flag(knownBefore), "knownAfter": flag(known?.isBuiltIn == false),
+            "makes": flag((try? known?.makePolicy())?.name == "probe-policy"),
+            "listedAfterBuiltIns": flag(PolicyRegistry.cleanupPolicies.map(\.name) == Cleanup.builtIns.map(\.name) + ["probe-policy"]),
+            "decodedRuns": flag((try? decoded[0].makePolicy())?.name == "probe-policy"),
+            "secondRefused": flag(refused(Cleanup(Probe()))),
+            "builtInNameRefused": flag(refused(Cleanup(Probe(name: "lru")))),
+            "invalidNameRefused": flag(refused(Cleanup(Probe(name: "Probe Policy")))),
+            "terminationVariantRefused": flag((try? PolicyRegistry.register(Termination(name: "lmk-without-lmkd") { NoTermination() })) == nil)])
+}
+
 let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle,
-                                           "oversize-reuse": oversizeReuse]
+                                           "oversize-reuse": oversizeReuse, "policy-registry": policyRegistry]
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let probe = probes[name], arguments.count == 1 else {
     printError("usage: pressurelab-probe \(probes.keys.sorted().joined(separator: "|"))")

@@ -103,7 +103,7 @@ struct BaselineTests {
     @Test("a baseline from another allocator configuration warns")
     func allocatorWarning() throws {
         let scenario = try ScenarioLoader().load(path: Executable.small)
-        let run = try Footprint.run(scenario, policy: .ios6)
+        let run = try Simulation(scenario, cleanup: .ios6).run()
         var baseline = try Baseline(name: "other", runs: [run])
         baseline.allocatorOptions["opt.narenas"] = "1"
         let report = GateReport.check([run], against: baseline, allocator: "jemalloc 5.3.0",
@@ -116,7 +116,7 @@ struct BaselineTests {
     @Test("baselines and results name the compressors' libraries; another version warns")
     func compressorWarning() throws {
         let scenario = try ScenarioLoader().load(path: Executable.small)
-        let run = try Footprint.run(scenario, policy: .ios6)
+        let run = try Simulation(scenario, cleanup: .ios6).run()
         var baseline = try Baseline(name: "other", runs: [run])
         #expect(baseline.compressors?["lz4"]?.hasPrefix("liblz4 ") == true)
         #expect(baseline.compressors?["zstd"]?.hasPrefix("libzstd ") == true)
@@ -127,20 +127,6 @@ struct BaselineTests {
         #expect(report.passed)
         #expect(report.warnings == ["the baseline was measured with liblz4 1.0.0, this run has \(PageCodec.lz4.library); "
             + "compressed sizes, and footprints and device times with compression, may differ for that reason alone"])
-    }
-
-    @Test("the library API: readable failures for users' own tests")
-    func footprintAPI() throws {
-        let run = try Footprint.run(scenarioAt: Executable.small, policy: .ios6)
-        try Footprint.expect(run, .peakRetainedBytes, atMost: 64 << 20)
-        try Footprint.expect(run, .dataLossBytes, atMost: 0)
-        do {
-            try Footprint.expect(run, .peakRetainedBytes, atMost: 1 << 20)
-            Issue.record("expected a violation")
-        } catch {
-            #expect(error.description.hasPrefix("small under ios6: peakRetainedBytes measured "))
-            #expect(error.description.contains("allowed at most 1048576 B (1.00 MiB), over by"))
-        }
     }
 
     @Test("our own bundled scenarios stay within their committed footprint baseline")

@@ -16,7 +16,7 @@ struct CompressedPoolTests {
     static func run(_ name: String, compressor: Compressor, profile: String = "pixel-3-2018") throws -> RunResult {
         let scenario = try ScenarioLoader().load(path: "\(packageRoot)/scenarios/\(name).yaml")
         let deviceProfile = try ProfileLoader().load(path: "\(packageRoot)/profiles/\(profile).yaml")
-        return try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: deviceProfile, compressor: compressor)
+        return try Simulation(scenario, cleanup: .ios6, termination: .jetsam, profile: deviceProfile, compressor: compressor).run()
     }
 
     @Test("with compression on, the same scenario keeps more apps cached and kills fewer", arguments: ["lz4", "zstd"])
@@ -52,8 +52,8 @@ struct CompressedPoolTests {
                   - switch: b
 
                 """, path: "resume.yaml")
-            let run = try ScenarioRunner().run(scenario, policy: .keepAll, termination: .jetsam, profile: deviceProfile,
-                                               compressor: .lz4)
+            let run = try Simulation(scenario, cleanup: .keepAll, termination: .jetsam, profile: deviceProfile,
+                                               compressor: .lz4).run()
             // Under pressure b is compressed when c launches (and c when b comes back).
             #expect(pressure ? (run.metrics.compressions ?? 0) >= 1 : run.metrics.compressions == 0, "\(profile) pressure \(pressure)")
             // b comes back by a resume (c may be killed to make room for it; b is not).

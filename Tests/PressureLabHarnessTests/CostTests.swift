@@ -253,7 +253,7 @@ struct DeviceTimeByCostTests {
             script:
               - launch: a
             """, path: "by-cost.yaml")
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: profile)
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam, profile: profile).run()
         // One cold launch of four views: process 100 ms, app init 50 ms, first frame 10 ms; the
         // description file (24 + 4 x 24 = 120 B) at 100 MB/s = 1,200 ns + one read 100 us;
         // 4 views decoded x 10 us, 4 laid out x 5 us.
@@ -330,7 +330,7 @@ struct HeapTrimTests {
               - launch: a
               - launch: b
             """, path: "trim.yaml")
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: profile)
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam, profile: profile).run()
         let work = try #require(run.metrics.work)
         #expect(work[bytes: .heapTrim] > 1 << 20)  // a's bitmap and cache, measured (net of the archive's bookkeeping)
         #expect(run.metrics.deviceTimeByCostNs?["heap_trim"] == UInt64(work[bytes: .heapTrim]) * 1_000_000_000 / 300_000_000)

@@ -96,7 +96,7 @@ struct DeviceTimeTests {
 
                 """, path: "order.yaml")
             // No in-RAM compressor here: the freezer compresses and writes a itself.
-            let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .freeze, profile: profile, compressor: Compressor.none)
+            let run = try Simulation(scenario, cleanup: .ios6, termination: .freeze, profile: profile, compressor: Compressor.none).run()
             let cold = try #require(run.metrics.coldLaunchDeviceNs), resume = try #require(run.metrics.resumeDeviceNs)
             let thaw = try #require(run.metrics.thawDeviceNs)
             #expect(cold.count > 0 && resume.count > 0 && thaw.count > 0, "\(profile.name)")
@@ -115,7 +115,7 @@ struct DeviceTimeTests {
         let scenario = try ScenarioLoader().load(path: Self.packageRoot + "/scenarios/photo-browser.yaml")
         var encoded: [Data] = []
         for _ in 0..<2 {
-            let run = try ScenarioRunner().run(scenario, policy: .costAware, termination: .jetsam, profile: profile)
+            let run = try Simulation(scenario, cleanup: .costAware, termination: .jetsam, profile: profile).run()
             encoded.append(try Self.withoutHostTimes(run))
         }
         #expect(encoded[0] == encoded[1])
@@ -142,10 +142,10 @@ struct DeviceTimeTests {
         #expect(Dictionary(uniqueKeysWithValues: profiles.map { ($0.name, $0.release) })
             == ["iphone-xs-2018": .iOS12, "pixel-3-2018": .android10])
         // The other platform's policy on a device is a what-if, and says so.
-        #expect(TerminationKind.freeze.whatIfNote(on: .android10)?.contains("Android does not ship") == true)
-        #expect(TerminationKind.freeze.whatIfNote(on: .iOS12) == nil)
-        #expect(TerminationKind.lmk.whatIfNote(on: .iOS18) != nil)
-        #expect(TerminationKind.lmk.whatIfNote(on: .android14) == nil)
+        #expect(Termination.freeze.whatIfNote(on: .android10)?.contains("Android does not ship") == true)
+        #expect(Termination.freeze.whatIfNote(on: .iOS12) == nil)
+        #expect(Termination.lmk.whatIfNote(on: .iOS18) != nil)
+        #expect(Termination.lmk.whatIfNote(on: .android14) == nil)
     }
 
     @Test("bad profiles are refused with their location", arguments: [

@@ -131,7 +131,7 @@ struct HostileInputRoundTwoTests {
         let path = Executable.fixtures.appendingPathComponent("hostile/unshown-models.yaml").path
         let scenario = try ScenarioLoader().load(path: path)
         #expect(scenario.declaredModelFileBytes == 0)
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, profile: try ProfileLibrary.load(nil))
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam, profile: try ProfileLibrary.load(nil)).run()
         #expect(run.metrics.peakRetainedBytes < 1 << 20)
         #expect(run.metrics.work?.storageWriteBytes == 0)
     }
@@ -398,7 +398,7 @@ struct HostileInputRoundTwoTests {
         #expect(report.findings.isEmpty)
         let entry = try #require(baseline.entries.first)
         var run = try HostileRunTests.run(Self.launchOnly)
-        (run.scenario, run.policy, run.termination) = (entry.scenario, CleanupPolicyName(entry.policy), TerminationPolicyName(entry.termination))
+        (run.scenario, run.policy, run.termination) = (entry.scenario, entry.policy, entry.termination)
         let checked = GateReport.check([run], against: baseline)
         #expect(checked.findings.map(\.metric) == ["peakRetainedBytes"])
         #expect(checked.warnings.contains { $0.contains("'futureMetric' is unknown to this tool (saved by pressurelab 99.0.0)") })

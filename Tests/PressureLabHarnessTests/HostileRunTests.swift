@@ -10,8 +10,8 @@ import Testing
 struct HostileRunTests {
     static let loader = ScenarioLoader(hostLimitBytes: 8 << 30)
 
-    static func run(_ text: String, policy: CleanupKind = .ios6, termination: TerminationKind = .jetsam) throws -> RunResult {
-        try ScenarioRunner().run(try loader.parse(text, path: "t.yaml"), policy: policy, termination: termination)
+    static func run(_ text: String, policy: Cleanup = .ios6, termination: Termination = .jetsam) throws -> RunResult {
+        try Simulation(try loader.parse(text, path: "t.yaml"), cleanup: policy, termination: termination).run()
     }
 
     @Test("class 6: a per-app limit kills the app at the push that crosses it, not at a later idle")

@@ -13,7 +13,7 @@ enum ImportRuns {
     /// owners' bytes by controller (`app-data`, `main#1`, ...).
     static func run(_ imported: ImportedScenario, path: String) throws -> (result: RunResult, owners: [String: Int]) {
         let scenario = try ScenarioLoader().parse(try Importers.render(imported), path: path)
-        let result = try ScenarioRunner().run(scenario, policy: .keepAll, termination: .none)
+        let result = try Simulation(scenario, cleanup: .keepAll, termination: .noTermination).run()
         let owners = Dictionary(uniqueKeysWithValues: try #require(result.peakOwners).map { ($0.controller, $0.retainedBytes) })
         return (result, owners)
     }

@@ -69,7 +69,7 @@ struct LifeCycleScenarioTests {
     @Test("under iPhone OS 3, Home terminates: every return is cold, one app cached at most")
     func iPhoneOS3() throws {
         let text = Self.scenario(device: ", os: \"3\"", script: "  - launch: a\n  - switch: b\n  - switch: a\n  - switch: b")
-        let run = try ScenarioRunner().run(try ScenarioLoader().parse(text, path: "life.yaml"), policy: .ios6, termination: .jetsam)
+        let run = try Simulation(try ScenarioLoader().parse(text, path: "life.yaml"), cleanup: .ios6, termination: .jetsam).run()
         #expect(run.metrics.coldLaunches == 4 && run.metrics.resumes == 0)
         #expect(run.metrics.homeTerminations == 3 && run.metrics.kills == 0)
         #expect(run.metrics.cachedAppsMax == nil || run.metrics.cachedAppsMax == 1)
@@ -81,7 +81,7 @@ struct LifeCycleScenarioTests {
     @Test("the bundled music-switching scenario: audio in the background, a call, a location relaunch, a task")
     func musicSwitching() throws {
         let scenario = try ScenarioLoader().load(path: "\(CompressedPoolTests.packageRoot)/scenarios/music-switching.yaml")
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
         #expect(run.metrics.interruptions == 1)
         #expect(run.metrics.backgroundLaunches == 1)
         #expect((run.metrics.backgroundExpirations ?? 0) >= 1)
@@ -89,7 +89,7 @@ struct LifeCycleScenarioTests {
         #expect(run.metrics.dataLossBytes == 0)
         // The trace shows the new transitions.
         var kinds: Set<String> = []
-        _ = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam, trace: { kinds.insert($0.kind.rawValue) })
+        _ = try Simulation(scenario, cleanup: .ios6, termination: .jetsam, events: { kinds.insert($0.kind.rawValue) }).run()
         #expect(kinds.isSuperset(of: ["runningInBackground", "backgroundTimeExpired", "willResignActive", "didBecomeActive"]))
     }
 }
@@ -99,7 +99,7 @@ struct LifeCycleReportTests {
     @Test("the HTML timeline marks interruptions, background launches and background time running out")
     func htmlMarks() throws {
         let scenario = try ScenarioLoader().load(path: "\(CompressedPoolTests.packageRoot)/scenarios/music-switching.yaml")
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
         let marks = run.timeline.flatMap { $0.marks ?? [] }
         #expect(marks.contains("interrupted") && marks.contains("background launch maps") && marks.contains("background time over"))
         let html = HTMLReport.render(try ResultsFile(version: "t", runs: [run]))
@@ -115,7 +115,7 @@ struct GenerationSourceTests {
     func fromTypes() throws {
         #expect(IOS2Policy().generation == .iPhoneOS2 && IOS3Policy().generation == .iOS3)
         #expect(IOS6Policy().generation == nil && KeepAllPolicy().generation == nil && CostAwarePolicy().generation == nil)
-        #expect(ScenarioRunner.generation(for: "ios3") == .iOS3 && ScenarioRunner.generation(for: "lru") == .iOS6)
+        #expect(Cleanup.ios3.generation == .iOS3 && Cleanup.lru.generation == .iOS6)
         #expect(OSRelease.iOS4.generation == .iOS3 && OSRelease.iOS4.hasMultitasking)
         #expect(OSRelease.iPhoneOS3.generation == .iOS3 && !OSRelease.iPhoneOS3.hasMultitasking)
         // The ios3 policy unloads the screen below the top on a warning. By itself it runs
@@ -124,8 +124,8 @@ struct GenerationSourceTests {
         func unloadCallbacks(os: String) throws -> [String] {
             let text = LifeCycleScenarioTests.scenario(device: os, script: "  - launch: a\n  - push: s\n  - warning")
             var kinds: [String] = []
-            _ = try ScenarioRunner().run(try ScenarioLoader().parse(text, path: "life.yaml"), policy: .ios3, termination: .jetsam,
-                                         trace: { if $0.kind == .viewWillUnload || $0.kind == .viewDidUnload { kinds.append($0.description) } })
+            _ = try Simulation(try ScenarioLoader().parse(text, path: "life.yaml"), cleanup: .ios3, termination: .jetsam,
+                                         events: { if $0.kind == .viewWillUnload || $0.kind == .viewDidUnload { kinds.append($0.description) } }).run()
             return kinds
         }
         #expect(try unloadCallbacks(os: "") == ["viewDidUnload(s#1)"])

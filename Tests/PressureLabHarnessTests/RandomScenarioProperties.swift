@@ -83,8 +83,8 @@ enum RandomScenarios {
 
 @Suite("Properties over seeded random scenarios")
 struct RandomScenarioPropertyTests {
-    static let cleanup = CleanupKind.allCases
-    static let termination = TerminationKind.allCases
+    static let cleanup = Cleanup.builtIns
+    static let termination = Termination.builtIns
 
     /// 1,000 scenarios by default, 10,000 from scripts/test.sh (PRESSURELAB_PROPERTY_SCENARIOS), each under one
     /// pair of cleanup and termination policy, every pair in turn: no crash or error, peak
@@ -94,7 +94,6 @@ struct RandomScenarioPropertyTests {
     func properties() throws {
         let count = Int(ProcessInfo.processInfo.environment["PRESSURELAB_PROPERTY_SCENARIOS"] ?? "") ?? 1_000
         let loader = ScenarioLoader(hostLimitBytes: 2 << 30)
-        let runner = ScenarioRunner()
         var pairsSeen = Set<String>()
         for index in 0..<count {
             let seed = UInt64(index) &* 0x9E37_79B9 &+ 17
@@ -108,10 +107,10 @@ struct RandomScenarioPropertyTests {
             }
             let policy = Self.cleanup[index % Self.cleanup.count]
             let terminationName = Self.termination[(index / Self.cleanup.count) % Self.termination.count]
-            pairsSeen.insert("\(policy.rawValue)/\(terminationName.rawValue)")
+            pairsSeen.insert("\(policy.name)/\(terminationName.name)")
             let run: RunResult
             do {
-                run = try runner.run(scenario, policy: policy, termination: terminationName)
+                run = try Simulation(scenario, cleanup: policy, termination: terminationName).run()
             } catch {
                 Issue.record("scenario \(index) under \(policy)/\(terminationName) failed: \(error)\n\(text)")
                 continue

@@ -74,7 +74,7 @@ struct ReplayStepTests {
         #expect(scenario.replay == TraceReplay(tracePath: "\(Self.fixtures)/traces/lsapp-small.tsv", format: .lsapp, user: "1",
                                                users: ["1", "2", "3"], apps: ["Chrome": "browser", "WhatsApp": "chat"],
                                                defaultApp: "other"))
-        let run = try ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
+        let run = try Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
         #expect(run.timeline.map(\.event) == scenario.script.map(\.label))
         #expect(run.timeline.map(\.event).prefix(3) == ["switch browser", "idle 85.0s", "switch chat"])
         let launches = run.timeline.flatMap { $0.marks ?? [] }.filter { $0.category == .launch }

@@ -8,8 +8,8 @@ import TestSupport
 struct ReportTests {
     static func results() throws -> ResultsFile {
         let scenario = try ScenarioLoader().load(path: Executable.packageRoot.appendingPathComponent("scenarios/photo-browser.yaml").path)
-        let runs = try [CleanupKind.keepAll, .ios3, .costAware].map { try ScenarioRunner().run(scenario, policy: $0, termination: .jetsam) }
-        return try ResultsFile(version: ScenarioRunner.toolVersion, runs: runs)
+        let runs = try [Cleanup.keepAll, .ios3, .costAware].map { try Simulation(scenario, cleanup: $0, termination: .jetsam).run() }
+        return try ResultsFile(version: PressureLabVersion.current, runs: runs)
     }
 
     static func attributes(_ name: String, in html: String) -> [String] {

@@ -62,7 +62,7 @@ struct StepNamesTests {
         #expect(throws: ScenarioError.self) { try ScenarioLoader().parse(text, path: "f.yaml") }
         let valid = try ScenarioLoader().parse(text.replacingOccurrences(of: "\n  - background_fetch: nobody", with: ""), path: "f.yaml")
         #expect(valid.script == [.action(.backgroundFetch("a")), .action(.idle(31))])
-        let run = try ScenarioRunner().run(valid, policy: .ios6, termination: .jetsam)
+        let run = try Simulation(valid, cleanup: .ios6, termination: .jetsam).run()
         #expect(run.timeline.map(\.event) == ["background_fetch a", "idle 31.0s"])
         #expect(run.timeline[0].marks == ["background launch a"])
         #expect(run.timeline[1].marks == ["background time over"])

@@ -17,13 +17,13 @@ struct SweepReportTests {
                 root: s
             script: [ { launch: a } ]
             """, path: "t.yaml")
-        return try! ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
+        return try! Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
     }()
 
-    static func cell(_ scenario: String, _ policy: CleanupKind, seed: UInt64, meanMiB: Int, reloadMs: UInt64, cached: Double) -> RunResult {
+    static func cell(_ scenario: String, _ policy: Cleanup, seed: UInt64, meanMiB: Int, reloadMs: UInt64, cached: Double) -> RunResult {
         var run = template
         run.scenario = scenario
-        run.policy = .builtIn(policy)
+        run.policy = policy
         run.seed = seed
         run.profile = "p"
         run.metrics.meanRetainedBytes = meanMiB << 20

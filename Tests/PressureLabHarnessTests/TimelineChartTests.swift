@@ -6,9 +6,9 @@ import Testing
 @Suite("Timeline charts that read at any length")
 struct TimelineChartTests {
     /// A run of `steps` steps retaining a seeded zig-zag, with a kill at every step.
-    static func longRun(_ policy: CleanupKind, steps: Int) -> RunResult {
+    static func longRun(_ policy: Cleanup, steps: Int) -> RunResult {
         var run = SweepReportTests.template
-        run.policy = .builtIn(policy)
+        run.policy = policy
         var random = SplitMix64(seed: 9)
         run.timeline = (1...steps).map { step in
             RunResult.TimelineEntry(step: step, event: "idle 1.0s", retainedBytes: Int(random.next() % (64 << 20)),

@@ -38,13 +38,26 @@ struct TimelineMarkTests {
         }
     }
 
-    @Test("a run's policy names a built-in kind, or a policy written in Swift by its own name; both are written as the name")
+    @Test("a run's policy is written as its name and read back as the policy when this program knows the name, else as the name alone")
     func policyNames() throws {
-        #expect(CleanupPolicyName("ios6") == .builtIn(.ios6))
-        #expect(CleanupPolicyName("drop-models-first") == .custom("drop-models-first"))
-        #expect(TerminationPolicyName("largest-first") == .builtIn(.largestFirst))
-        let encoded = try JSONEncoder().encode([CleanupPolicyName.builtIn(.costAware), .custom("mine")])
+        #expect(Cleanup(named: "ios6") == .ios6 && Cleanup(named: "ios6")?.isBuiltIn == true)
+        #expect(Termination(named: "largest-first") == .largestFirst)
+        #expect(Cleanup(named: "mine") == nil)
+        struct Mine: CleanupPolicy, Sendable {
+            let name = "mine"
+            func plan(for context: CleanupContext) -> CleanupPlan { CleanupPlan() }
+        }
+        let encoded = try JSONEncoder().encode([Cleanup.costAware, Cleanup(Mine())])
         #expect(String(decoding: encoded, as: UTF8.self) == #"["cost-aware","mine"]"#)
-        #expect(try JSONDecoder().decode([CleanupPolicyName].self, from: encoded) == [.builtIn(.costAware), .custom("mine")])
+        let decoded = try JSONDecoder().decode([Cleanup].self, from: encoded)
+        #expect(decoded == [.costAware, Cleanup(Mine())])
+        // Known only by name here (no program registered it): running it says so.
+        #expect {
+            try decoded[1].makePolicy()
+        } throws: { error in
+            guard case .unknown(.cleanup, "mine", let known) = error as? PolicyError else { return false }
+            return Array(known.prefix(7)) == Cleanup.builtIns.map(\.name)
+        }
+        #expect(try decoded[0].makePolicy().name == "cost-aware")
     }
 }

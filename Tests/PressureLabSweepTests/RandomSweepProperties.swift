@@ -19,8 +19,8 @@ struct RandomSweepProperties {
             return Array(chosen.prefix(count))
         }
         let scenarios = pick(["small.yaml", "replay.yaml"])
-        let policies = pick(CleanupKind.allCases.map(\.rawValue))
-        let terminations = pick(TerminationKind.allCases.map(\.rawValue))
+        let policies = pick(Cleanup.builtIns.map(\.name))
+        let terminations = pick(Termination.builtIns.map(\.name))
         let compressors = pick(Compressor.allCases.map(\.rawValue))
         let profiles = random.next() % 2 == 0 ? [] : pick(["iphone-xs-2018", "pixel-3-2018"])
         let seedFrom = random.next() % 1000, seedCount = 1 + random.next() % 4
@@ -52,7 +52,7 @@ struct RandomSweepProperties {
         #expect(replayUsers.count == 3)
         let directory = try Executable.temporaryDirectory("random-sweeps")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let results = try ResultsFile(version: ScenarioRunner.toolVersion, runs: [])
+        let results = try ResultsFile(version: PressureLabVersion.current, runs: [])
         for round in 0..<50 {
             let sweep = Self.randomSweep(&random)
             let plan = try SweepPlan(try SweepFile.parse(sweep.text, path: "\(fixtures)/random-\(round).yaml"))
@@ -70,7 +70,7 @@ struct RandomSweepProperties {
             let fresh = try runner.prepare(resume: false)
             #expect(fresh.cells == plan.cells && fresh.alreadyFinished == 0)
             let finished = plan.cells.filter { _ in random.next() % 3 == 0 }
-            for cell in finished { try output.write(CellRecord(tool: ScenarioRunner.toolVersion, sweep: plan.hash, cell: cell, results: results)) }
+            for cell in finished { try output.write(CellRecord(tool: PressureLabVersion.current, sweep: plan.hash, cell: cell, results: results)) }
             let resumed = try runner.prepare(resume: true)
             #expect(resumed.alreadyFinished == finished.count)
             #expect(resumed.cells.map(\.index) == plan.cells.map(\.index).filter { index in !finished.contains { $0.index == index } })

@@ -59,7 +59,7 @@ struct CleanupPolicyTests {
     @Test("each built-in frees what the declared sizes say, within 2%",
           arguments: ["keep-all", "ios2", "ios3", "ios6", "aggressive", "lru"])
     func freedMatchesGroundTruth(name: String) throws {
-        let app = try Self.app(policy: CleanupPolicies.named(name))
+        let app = try Self.app(policy: Cleanup(named: name).map { try! $0.makePolicy() })
         let freed = Self.freedByWarning(app)
         let expected = Self.expectedFreed(name)
         print("policy \(name): freed \(freed) B, expected \(expected) B")
@@ -71,7 +71,7 @@ struct CleanupPolicyTests {
     func ordering() throws {
         var freed: [String: Int] = [:]
         for name in ["keep-all", "ios6", "ios3", "aggressive"] {
-            freed[name] = Self.freedByWarning(try Self.app(policy: CleanupPolicies.named(name)))
+            freed[name] = Self.freedByWarning(try Self.app(policy: Cleanup(named: name).map { try! $0.makePolicy() }))
         }
         #expect(freed["keep-all"]! < freed["ios6"]!)
         #expect(freed["ios6"]! <= freed["ios3"]!)
@@ -91,9 +91,9 @@ struct CleanupPolicyTests {
     }
 
     @Test("no policy touches an on-screen view, its bitmaps or its measured bytes",
-          arguments: CleanupPolicies.builtInNames)
+          arguments: Cleanup.builtIns.map(\.name))
     func onScreenUntouched(name: String) throws {
-        let app = try Self.app(policy: CleanupPolicies.named(name))
+        let app = try Self.app(policy: Cleanup(named: name).map { try! $0.makePolicy() })
         let visible = app.window.visibleControllers
         let before = visible.map(\.measuredBytes)
         app.receiveMemoryWarning(level: .critical)

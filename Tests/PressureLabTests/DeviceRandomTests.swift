@@ -5,10 +5,10 @@ import Testing
 struct DeviceRandomTests {
     /// Runs `steps` random steps (open, type, push, pop, home, warnings, idle) and returns
     /// the device and the apps.
-    static func randomRun(policy: TerminationKind, seed: UInt64, steps: Int) throws -> (Device, [Application], typed: Int) {
+    static func randomRun(policy: Termination, seed: UInt64, steps: Int) throws -> (Device, [Application], typed: Int) {
         var random = SeededGenerator(seed: seed)
         let perApp = try DeviceTests.appBytes(bitmap: 256 << 10)
-        let device = Device(model: .init(budgetBytes: perApp * 3), termination: policy.policy)
+        let device = Device(model: .init(budgetBytes: perApp * 3), termination: try policy.makePolicy())
         let apps = try (0..<6).map { try DeviceTests.app("app\($0)", bitmap: 256 << 10) }
         for app in apps {
             app.runtime.trace.isEnabled = false
@@ -51,8 +51,8 @@ struct DeviceRandomTests {
     }
 
     @Test("no data loss for apps that save on entering the background, under every policy that kills or freezes",
-          arguments: [TerminationKind.jetsam, .lmk, .largestFirst, .freeze])
-    func noDataLoss(policy: TerminationKind) throws {
+          arguments: [Termination.jetsam, .lmk, .largestFirst, .freeze])
+    func noDataLoss(policy: Termination) throws {
         let (device, apps, typed) = try Self.randomRun(policy: policy, seed: 2026, steps: 10_000)
         let lost = apps.reduce(0) { $0 + $1.dataLossBytes }
         print("random \(policy): typed \(typed) B, lost \(lost) B, kills \(device.metrics.kills), "
@@ -67,7 +67,7 @@ struct DeviceRandomTests {
 
     @Test("under none, what an out-of-memory crash loses is counted, never silently dropped")
     func noneCountsLoss() throws {
-        let (device, apps, typed) = try Self.randomRun(policy: .none, seed: 7, steps: 3_000)
+        let (device, apps, typed) = try Self.randomRun(policy: .noTermination, seed: 7, steps: 3_000)
         let lost = apps.reduce(0) { $0 + $1.dataLossBytes }
         print("random none: typed \(typed) B, lost \(lost) B, OOM \(device.metrics.outOfMemoryCrashes)")
         #expect(device.metrics.kills == 0)

@@ -196,7 +196,7 @@ struct LifeCycleTests {
 
     @Test("a warning reaches the background-running app, which releases under its policy; a suspended app gets nothing")
     func warningsReachBackgroundApps() throws {
-        let policy = CleanupPolicies.named("aggressive")!
+        let policy = Cleanup(named: "aggressive").map { try! $0.makePolicy() }!
         let a = try Self.app("a", mode: .audio(seconds: nil), policy: policy)
         let b = try Self.app("b", policy: policy)
         let c = try Self.app("c", policy: policy)

@@ -95,7 +95,7 @@ private func warmUpRuntimePaths() throws {
             }
         }
         // Warnings and trims through every built-in cleanup policy, app-wide.
-        for policy in CleanupPolicies.all {
+        for policy in Cleanup.builtIns.map { try! $0.makePolicy() } {
             let runtime = try makeRuntime(generation, screens: [
                 ScreenSpec(name: "s", view: tree, outlets: 2, cacheBytes: 4096, modelBytes: 4096),
             ])

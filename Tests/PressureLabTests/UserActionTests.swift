@@ -77,15 +77,15 @@ struct UserActionTests {
         let runtime = try RuntimeContext(app: "mail", generation: .iOS6)
         for screen in try mailScreens() { try runtime.register(screen) }
         device.install(Application(name: "mail", runtime: runtime, hierarchy: .nav("inbox")))
-        #expect(try device.perform(.home) == false)
-        #expect(try device.perform(.pop(1)) == false)
-        #expect(try device.perform(.launch("mail")) == true)
-        #expect(try device.perform(.pop(1)) == false)
-        #expect(try device.perform(.push("message")) == true)
-        #expect(try device.perform(.push("nowhere")) == false)
-        #expect(try device.perform(.selectTab(0)) == false)
-        #expect(try device.perform(.pop(1)) == true)
-        #expect(try device.perform(.home) == true)
+        #expect(try device.perform(.home).applied == false)
+        #expect(try device.perform(.pop(1)).applied == false)
+        #expect(try device.perform(.launch("mail")).applied == true)
+        #expect(try device.perform(.pop(1)).applied == false)
+        #expect(try device.perform(.push("message")).applied == true)
+        #expect(try device.perform(.push("nowhere")).applied == false)
+        #expect(try device.perform(.selectTab(0)).applied == false)
+        #expect(try device.perform(.pop(1)).applied == true)
+        #expect(try device.perform(.home).applied == true)
         #expect(device.foreground == nil)
         #expect(device.metrics.coldLaunches == 1)
     }
@@ -103,7 +103,7 @@ struct UserActionTests {
     @Test("background_fetch launches an app with no process into the background for 30 s (UIKit's fetch time), then it is suspended")
     func backgroundFetchLaunches() throws {
         let (device, app) = try Self.mailDevice()
-        #expect(try device.perform(.backgroundFetch("mail")))
+        #expect(try device.perform(.backgroundFetch("mail")).applied)
         #expect(app.state == .background)
         #expect(device.metrics.backgroundLaunches == 1)
         #expect(device.installed("mail")?.backgroundUntil == device.now + Device.backgroundFetchSeconds)
@@ -118,16 +118,16 @@ struct UserActionTests {
     func backgroundFetchWakes() throws {
         let (device, app) = try Self.mailDevice()
         try device.perform(.launch("mail"))
-        #expect(try device.perform(.backgroundFetch("mail")) == false)
+        #expect(try device.perform(.backgroundFetch("mail")).applied == false)
         try device.perform(.home)
         #expect(app.state == .suspended)
-        #expect(try device.perform(.backgroundFetch("mail")))
+        #expect(try device.perform(.backgroundFetch("mail")).applied)
         #expect(app.state == .background)
         #expect(app.runtime.trace.events.last?.kind == .runningInBackground)
         #expect(device.metrics.coldLaunches == 1 && device.metrics.backgroundLaunches == 0)
 
         let (old, oldApp) = try Self.mailDevice(os: .iOS6)
-        #expect(try old.perform(.backgroundFetch("mail")) == false)
+        #expect(try old.perform(.backgroundFetch("mail")).applied == false)
         #expect(oldApp.state == .notRunning)
     }
 }

@@ -3,13 +3,16 @@ extension Device {
     /// Applies `action` and ends the step: refused allocations end their apps, pressure is
     /// evaluated and limits enforced (``finishStep()``).
     ///
-    /// - Returns: false when the action does not apply in the current state (a `pop` with
-    ///   nothing to pop, a `push` with no navigation stack in front, Home with no app in
-    ///   front): nothing changed and the step is reported as skipped.
-    /// - Throws: what the app's runtime throws (a screen that cannot be built), or
-    ///   ``RuntimeError/memoryRefused(app:_:)`` when the host refused an allocation.
+    /// - Returns: what the step did (``StepOutcome``): whether the action applied (a `pop`
+    ///   with nothing to pop, a `push` with no navigation stack in front, Home with no app in
+    ///   front do not: nothing changed and the step counts as skipped), and what the device
+    ///   did meanwhile, noted where it happened. When the host itself refused an allocation
+    ///   the step is not finished and the outcome says so
+    ///   (``StepOutcome/hostAllocationFailure``): the run cannot go on measuring.
+    /// - Throws: what the app's runtime throws (a screen that cannot be built).
     @discardableResult
-    public func perform(_ action: UserAction) throws -> Bool {
+    public func perform(_ action: UserAction) throws -> StepOutcome {
+        notes = StepNotes()
         let applied: Bool
         do {
             applied = try apply(action)
@@ -18,8 +21,13 @@ extension Device {
             // and what failed with it does not fail the run (finishStep ends the process).
             applied = true
         }
+        if let failed = apps.first(where: { if case .hostAllocationFailed = $0.app.runtime.memoryGate.refusal { true } else { false } }) {
+            return StepOutcome(applied: applied, marks: notes.marks(warning: false),
+                               hostAllocationFailure: .init(app: failed.name, refusal: failed.app.runtime.memoryGate.refusal!))
+        }
         try finishStep()
-        return applied
+        if case .warning = action { return StepOutcome(applied: applied, marks: notes.marks(warning: true)) }
+        return StepOutcome(applied: applied, marks: notes.marks(warning: false))
     }
 
     /// Applies one action; false when it does not apply now.

@@ -80,8 +80,7 @@ extension Device {
     private func endForMemory(_ installed: InstalledApp, reason: KillReason) {
         guard installed.app.state.hasProcess else { return }
         if installed === foreground || installed.app.state.isRunning && foreground == nil {
-            metrics.outOfMemoryCrashes += 1
-            metrics.recordKill(of: installed.name, reason: reason)
+            recordCrash(of: installed, reason: reason)
             installed.app.crash()
             if installed === foreground { foreground = nil }
         } else {

@@ -8,6 +8,7 @@ extension Device {
         guard let target = foreground, target.app.state == .active else { return false }
         target.app.interrupt()
         metrics.interruptions += 1
+        notes.interrupted = true
         now += max(0, seconds)
         enforce()
         if foreground === target { target.app.endInterruption() }
@@ -34,6 +35,7 @@ extension Device {
         }
         if target.app.state == .background {
             metrics.backgroundLaunches += 1
+            notes.backgroundLaunch = name
             if let mode = target.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
                 target.backgroundUntil = now + mode.runningSeconds(on: model.os)
                 target.app.recordApp(.runningInBackground)
@@ -60,6 +62,7 @@ extension Device {
             installed.app.recordApp(.backgroundTimeExpired)
             installed.app.suspend()
             metrics.backgroundExpirations += 1
+            notes.backgroundExpirations += 1
         }
     }
 }

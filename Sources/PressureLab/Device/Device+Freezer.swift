@@ -13,6 +13,7 @@ extension Device {
         installed.app.runtime.count { $0.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes }
         freezerBudget.spend(written.storageBytes)
         metrics.freezes += 1
+        notes.freezes += 1
         metrics.frozenBytesWritten += written.storageBytes
         installed.isFrozen = true
         installed.isFullyCompressed = false

@@ -115,8 +115,7 @@ extension Device {
             case .killForeground(let reason):
                 guard !emergency, let victim = foreground else { break reclaim }
                 if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
-                metrics.outOfMemoryCrashes += 1
-                metrics.recordKill(of: victim.name, reason: reason)
+                recordCrash(of: victim, reason: reason)
                 victim.app.crash()
                 foreground = nil
             }
@@ -137,8 +136,7 @@ extension Device {
             if bytes > limit {
                 metrics.limitKills += 1
                 if installed === foreground {
-                    metrics.outOfMemoryCrashes += 1
-                    metrics.recordKill(of: installed.name, reason: .perProcessLimit)
+                    recordCrash(of: installed, reason: .perProcessLimit)
                     installed.app.crash()
                     foreground = nil
                 } else {
@@ -157,12 +155,22 @@ extension Device {
         }
     }
 
+    /// Counts an out-of-memory crash of `installed` (the caller crashes it), with the
+    /// limit or level it answered.
+    func recordCrash(of installed: InstalledApp, reason: KillReason) {
+        metrics.outOfMemoryCrashes += 1
+        metrics.recordKill(of: installed.name, reason: reason)
+        notes.kills.append(.kill(app: installed.name, reason: reason))
+        notes.outOfMemoryCrashes += 1
+    }
+
     /// Kills a background app (for extensions of the device).
     func terminateKilled(_ installed: InstalledApp, reason: KillReason) { kill(installed, reason: reason) }
 
     func kill(_ installed: InstalledApp, reason: KillReason) {
         metrics.kills += 1
         metrics.recordKill(of: installed.name, reason: reason)
+        notes.kills.append(.kill(app: installed.name, reason: reason))
         installed.app.runtime.trace.record(app: installed.name, controller: nil, TraceEventKind.killed(reason))
         installed.app.kill()
         installed.isFullyCompressed = false

@@ -51,6 +51,8 @@ public final class Device {
     @exclusivity(unchecked) public internal(set) var now: Double = 0
     /// Counters and latencies.
     @exclusivity(unchecked) public internal(set) var metrics = DeviceMetrics()
+    /// What the current step did so far (``perform(_:)`` returns it as the step's outcome).
+    @exclusivity(unchecked) var notes = StepNotes()
     /// Bytes the freezer may still write in its current window.
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
@@ -182,8 +184,7 @@ public final class Device {
                 let isLimit: Bool
                 if case .appLimit = target.app.runtime.memoryGate.refusal { isLimit = true } else { isLimit = false }
                 if isLimit { metrics.limitKills += 1 }
-                metrics.outOfMemoryCrashes += 1
-                metrics.recordKill(of: target.name, reason: isLimit ? .perProcessLimit : .vmPageShortage)
+                recordCrash(of: target, reason: isLimit ? .perProcessLimit : .vmPageShortage)
                 target.app.runtime.memoryGate.reset()
                 if foreground === target { foreground = nil }
                 target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
@@ -196,9 +197,15 @@ public final class Device {
         let elapsed = MonotonicClock.now() &- start
         let kind: LaunchKind = thawed ? .thaw : (launched ?? .resume)
         switch kind {
-        case .cold: metrics.coldLaunches += 1
-        case .resume: metrics.resumes += 1
-        case .thaw: metrics.thaws += 1
+        case .cold:
+            metrics.coldLaunches += 1
+            notes.coldLaunch = name
+        case .resume:
+            metrics.resumes += 1
+            notes.resume = name
+        case .thaw:
+            metrics.thaws += 1
+            notes.thaw = name
         }
         metrics.recordLaunch(kind, app: name, nanoseconds: elapsed,
                              deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
@@ -244,6 +251,7 @@ public final class Device {
         guard model.os.hasMultitasking else {
             installed.app.terminate()
             metrics.homeTerminations += 1
+            notes.terminatedOnHome = true
             return
         }
         try installed.app.enterBackground(purgingBackingStores: model.purgesBackingStoresInBackground)

@@ -17,8 +17,7 @@ public final class HeapBlock {
     private var memory: RawMemory?
 
     /// Allocates `count` bytes and writes `pattern` to every one of them; nil when `gate`
-    /// refuses them or the host has no memory (recorded in the gate, or counted in
-    /// ``hostAllocationFailures`` without one).
+    /// refuses them or the host has no memory (recorded in the gate, when there is one).
     ///
     /// - Complexity: O(`count`).
     /// - Parameter fill: realistic contents (seeded, compressing to a declared ratio) instead
@@ -53,12 +52,10 @@ public final class HeapBlock {
         }
     }
 
-    /// Allocations the host refused (the allocator returned no memory) with no gate to record them in.
-    /// A runner checks it after every step: a run that lost an allocation fails.
-    nonisolated(unsafe) public private(set) static var hostAllocationFailures = 0
-
+    /// Records a failure of the host's allocator in `gate` (the device ends the step on it).
+    /// Without a gate the caller sees nil and says what it could not do.
     static func noteHostFailure(bytes: Int, gate: MemoryGate?) {
-        if let gate { gate.recordHostFailure(bytes: bytes) } else { hostAllocationFailures += 1 }
+        gate?.recordHostFailure(bytes: bytes)
     }
 
     /// Why a file could not be read into a block.

@@ -16,7 +16,13 @@
 /// - Complexity: O(groups x 1,024) time and space, groups being the releasable items.
 public struct CostAwarePolicy: CleanupPolicy {
     public let name = "cost-aware"
-    public init() {}
+    /// A target of its own, in place of the system's and the default (a comparison at
+    /// another policy's bytes freed); nil: the context's.
+    public var targetBytes: Int?
+
+    public init(targetBytes: Int? = nil) {
+        self.targetBytes = targetBytes
+    }
 
     /// One release the policy can choose.
     struct Option {
@@ -29,7 +35,7 @@ public struct CostAwarePolicy: CleanupPolicy {
     public func plan(for context: CleanupContext) -> CleanupPlan {
         let groups = Self.groups(context)
         let available = groups.reduce(0) { $0 + ($1.map(\.bytes).max() ?? 0) }
-        let target = min(available, context.targetBytes
+        let target = min(available, targetBytes ?? context.targetBytes
             ?? (context.trigger.pressure >= .critical ? available : available / 2))
         var plan = CleanupPlan(viewUnloadStyle: .setViewNil)
         guard target > 0 else { return plan }

@@ -8,9 +8,6 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case unknownScreen(String)
     /// No app of that name is installed on the device.
     case unknownApp(String)
-    /// The host had no memory for an allocation made outside any app's gate (the run's own
-    /// bookkeeping): the run cannot go on.
-    case hostOutOfMemory(step: Int)
     /// A bundle file could not be written or read.
     case bundle(path: String, reason: String)
     /// `loadView` returned without setting a view.
@@ -29,8 +26,6 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             return "no screen named '\(name)' is registered"
         case .unknownApp(let name):
             return "no app named '\(name)' is installed"
-        case .hostOutOfMemory(let step):
-            return "step \(step): the host had no memory for an allocation outside any app"
         case .bundle(let path, let reason):
             return "\(path): \(reason)"
         case .memoryRefused(let app, let refusal):

@@ -1,4 +1,5 @@
 import Foundation
+import PressureLab
 import PressureLabHeap
 import SystemPackage
 
@@ -26,8 +27,8 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// One scenario under one policy pair.
     public struct Entry: Codable, Sendable, Equatable {
         public var scenario: String
-        public var policy: String
-        public var termination: String
+        public var policy: Cleanup
+        public var termination: Termination
         public var seed: UInt64
         public var repeats: Int
         /// Metric name to value (bytes, counts, or nanoseconds for latencies).
@@ -49,7 +50,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     public init(name: String, runs: [RunResult]) throws(HeapError) {
         let allocator = try Heap.allocatorInfo()
         self.name = name
-        self.toolVersion = ScenarioRunner.toolVersion
+        self.toolVersion = PressureLabVersion.current
         self.allocator = allocator.name
         self.allocatorOptions = allocator.options
         self.compressors = PageCodec.libraries
@@ -85,7 +86,7 @@ public struct Baseline: Codable, Sendable, Equatable {
                 case .bytes, .deviceTime, .count: metrics[metric.rawValue] = metric.value(in: first)
                 }
             }
-            return Entry(scenario: first.scenario, policy: first.policy.description, termination: first.termination.description, seed: first.seed,
+            return Entry(scenario: first.scenario, policy: first.policy, termination: first.termination, seed: first.seed,
                          repeats: group.count, metrics: metrics)
         }
     }
@@ -100,7 +101,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// Whether a newer version of the tool than this one saved the baseline.
     public var isFromNewerTool: Bool {
         func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
-        let saved = parts(toolVersion), this = parts(ScenarioRunner.toolVersion)
+        let saved = parts(toolVersion), this = parts(PressureLabVersion.current)
         for index in 0..<max(saved.count, this.count) {
             let a = index < saved.count ? saved[index] : 0, b = index < this.count ? this[index] : 0
             if a != b { return a > b }

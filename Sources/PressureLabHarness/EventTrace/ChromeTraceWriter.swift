@@ -78,6 +78,9 @@ public final class ChromeTraceWriter: TraceOutput {
         }
     }
 
+    /// Each app's bytes are a counter track.
+    public var samplesMemory: Bool { true }
+
     public func sampleMemory(app: String, bytes: Int) {
         guard file.failure == nil else { return }
         let time = microseconds(MonotonicClock.now())

@@ -14,6 +14,9 @@ public protocol TraceOutput: AnyObject {
     func write(_ event: TraceEvent)
     /// A run begins (scenario, policy, repeat): later events belong to it.
     func beginRun(_ label: String)
+    /// Whether it takes each app's measured bytes at the end of every step (a memory track):
+    /// a pass over the apps every step, made only for a format that has them.
+    var samplesMemory: Bool { get }
     /// An app's measured bytes at the end of a step (a memory track), now.
     func sampleMemory(app: String, bytes: Int)
     /// Writes what closes the trace (nothing more may be written), without moving it into
@@ -50,6 +53,7 @@ extension TraceJSONLinesWriter: TraceOutput {
     /// JSON lines carry no run boundary (each line has its step).
     public func beginRun(_ label: String) {}
     /// JSON lines carry no memory samples (the results' timeline has them).
+    public var samplesMemory: Bool { false }
     public func sampleMemory(app: String, bytes: Int) {}
     /// JSON lines need no closing.
     public func finish() {}

@@ -5,19 +5,34 @@ import PressureLab
 /// after each launch and every hot launch's device time, set beside the published figures
 /// where they exist (design: "published beside modelled").
 public struct DeviceExperiment: Sendable {
-    /// One configuration: its name in the output, its termination policy and compressor, and
-    /// the published series it is compared with (nil: none published).
+    /// One configuration: its name in the output, its policies and compressor, and the
+    /// published series it is compared with (nil: none published). Any policy can be given,
+    /// a built-in one or one written in Swift.
     public struct Configuration: Sendable {
         public var name: String
-        public var termination: TerminationKind
+        public var termination: Termination
+        /// The apps' cleanup policy (iOS 6's by default).
+        public var cleanup: Cleanup = .ios6
         public var compressor: Compressor
         /// The key of the published alive-after-launch series, and of the hot-launch series.
         public var publishedAlive: String?
         public var publishedHotLaunch: String?
         /// What the configuration is, in a line (how it departs from the published setup).
         public var note: String
-        /// A termination policy of its own, a swap file.
-        public var device: ScenarioRunner.DeviceAdjustments = .init()
+        /// A swap file on flash of this many bytes (nil: none).
+        public var swapFileBytes: Int?
+
+        public init(name: String, termination: Termination, cleanup: Cleanup = .ios6, compressor: Compressor,
+                    publishedAlive: String? = nil, publishedHotLaunch: String? = nil, note: String, swapFileBytes: Int? = nil) {
+            self.name = name
+            self.termination = termination
+            self.cleanup = cleanup
+            self.compressor = compressor
+            self.publishedAlive = publishedAlive
+            self.publishedHotLaunch = publishedHotLaunch
+            self.note = note
+            self.swapFileBytes = swapFileBytes
+        }
     }
 
     /// Fleet's swap file: `dd bs=1025 count=2097152` (configure-flash-swap.sh, jiachengh/Fleet
@@ -94,18 +109,14 @@ public struct DeviceExperiment: Sendable {
     /// disabled, without swap and with its 2 GiB swap file on flash), XNU's freezer (a what-if
     /// on Android), and the Pixel 3 as it ships (lmkd on, without swap and with its zram).
     public static func configurations(compressor: Compressor) -> [Configuration] {
-        let withoutLmkd = ScenarioRunner.DeviceAdjustments(terminationPolicy: LowMemoryKillerPolicy(lmkdKills: false))
-        var withSwapFile = withoutLmkd
-        withSwapFile.swapFileBytes = fleetSwapFileBytes
         return [
-            Configuration(name: "android-no-swap", termination: .lmk, compressor: .none, publishedAlive: "android-no-swap",
-                          publishedHotLaunch: "android",
-                          note: "as Fleet's phone ran: lmkd's kill path disabled (ActivityManager's cached limit and the kernel's OOM killer kill), no swap",
-                          device: withoutLmkd),
-            Configuration(name: "android-swap", termination: .lmk, compressor: .none, publishedAlive: "android-swap",
+            Configuration(name: "android-no-swap", termination: .lmkWithoutLmkd, compressor: .none,
+                          publishedAlive: "android-no-swap", publishedHotLaunch: "android",
+                          note: "as Fleet's phone ran: lmkd's kill path disabled (ActivityManager's cached limit and the kernel's OOM killer kill), no swap"),
+            Configuration(name: "android-swap", termination: .lmkWithoutLmkd, compressor: .none, publishedAlive: "android-swap",
                           publishedHotLaunch: "android",
                           note: "as Fleet's phone ran: lmkd's kill path disabled, a 2 GiB swap file on flash (swapped region by region, read back when touched)",
-                          device: withSwapFile),
+                          swapFileBytes: fleetSwapFileBytes),
             Configuration(name: "freezer", termination: .freeze, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
                           note: "XNU's freezer: nothing published"),
             Configuration(name: "stock-lmkd", termination: .lmk, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
@@ -121,12 +132,13 @@ public struct DeviceExperiment: Sendable {
     public static func run(_ workload: Scenario, hotLaunchWorkload: Scenario? = nil, configuration: Configuration,
                            profile: DeviceProfile, published: PublishedExperiment?,
                            progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
-        let run = try ScenarioRunner().run(workload, policy: .ios6, termination: configuration.termination, profile: profile,
-                                           compressor: configuration.compressor, device: configuration.device, progress: progress)
-        let hotRun = try hotLaunchWorkload.map {
-            try ScenarioRunner().run($0, policy: .ios6, termination: configuration.termination, profile: profile,
-                                     compressor: configuration.compressor, device: configuration.device, progress: progress)
-        } ?? run
+        func simulate(_ scenario: Scenario) throws -> RunResult {
+            try Simulation(scenario, cleanup: configuration.cleanup, termination: configuration.termination, profile: profile,
+                           compressor: configuration.compressor, swapFileBytes: configuration.swapFileBytes,
+                           progress: progress).run()
+        }
+        let run = try simulate(workload)
+        let hotRun = try hotLaunchWorkload.map(simulate) ?? run
         let alive = run.timeline.filter { [.launch, .switchTo].contains($0.actionKind) }.compactMap(\.aliveApps)
         let publishedFigures = published.flatMap { published -> Outcome.Published? in
             let alive = configuration.publishedAlive.flatMap { published.aliveAfterLaunch[$0] }

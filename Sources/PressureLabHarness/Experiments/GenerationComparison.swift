@@ -2,25 +2,27 @@ import PressureLab
 import PressureLabHeap
 
 /// The unload cycle of each OS generation on one small app, measured: a list, a detail
-/// screen and a compose screen are pushed in turn, a warning arrives, and the user goes
-/// back to the detail screen.
+/// screen and a compose screen are pushed in turn, the user types into the compose screen,
+/// a warning arrives, and the user goes back to the detail screen. Each generation's run is
+/// a ``Simulation`` of that app on a device of that iOS release under that release's own
+/// cleanup policy (`ios2`, `ios3`, `ios6`).
 ///
-/// This is the runtime core's end-to-end job until the scenario runner exists: every
-/// figure is measured by jemalloc (retained bytes) or the monotonic clock (latency).
+/// Every figure is measured by jemalloc (retained bytes, the app's ledger) or the monotonic
+/// clock (latency).
 public struct GenerationComparison {
     /// One generation's figures.
     public struct Row: Sendable, Equatable {
         public var generation: OSGeneration
         public var releasesOutlets: Bool
-        /// Bytes the app's controllers held before the warning (ledger, measured).
+        /// Bytes the app held before the warning (ledger, measured).
         public var retainedBeforeWarning: Int
-        /// Bytes the warning freed (thread counters, measured).
+        /// Bytes the warning freed (ledger, measured).
         public var freedByWarning: Int
         /// Bytes held after the warning.
         public var retainedAfterWarning: Int
         /// Bytes held after going back to the detail screen.
         public var retainedAfterReturn: Int
-        /// Real time of the transition back to the detail screen, nanoseconds.
+        /// Real time of the step back to the detail screen, nanoseconds.
         public var returnLatencyNanoseconds: UInt64
         /// Callbacks and state changes recorded.
         public var traceEvents: Int
@@ -43,8 +45,7 @@ public struct GenerationComparison {
     /// Runs the app once per generation, with outlets released and with outlets forgotten.
     ///
     /// - Parameter trace: where to send every event (for `--trace`), or nil.
-    public func run(trace: ((TraceEvent) -> Void)? = nil) throws -> [Row] {
-        RunnerWarmUp.ensure()
+    public func run(trace: (any TraceOutput)? = nil) throws -> [Row] {
         var rows: [Row] = []
         for releasesOutlets in [true, false] {
             for generation in OSGeneration.allCases {
@@ -54,43 +55,41 @@ public struct GenerationComparison {
         return rows
     }
 
-    func runOnce(generation: OSGeneration, releasesOutlets: Bool, trace sink: ((TraceEvent) -> Void)?) throws -> Row {
-        let recorder = TraceRecorder(keepsEvents: false, sink: sink)
-        var count = 0
-        let forward = recorder.sink
-        recorder.sink = { event in
-            count += 1
-            forward?(event)
+    /// The iOS release a generation's run models, and the cleanup policy that is its unload cycle.
+    static func release(of generation: OSGeneration) -> (os: OSRelease, cleanup: Cleanup) {
+        switch generation {
+        case .iPhoneOS2: return (.iPhoneOS2, .ios2)
+        case .iOS3: return (.iPhoneOS3, .ios3)
+        case .iOS5: return (.iOS5, .ios3)
+        case .iOS6: return (.iOS6, .ios6)
         }
-        let app = "demo-\(generation.rawValue)" + (releasesOutlets ? "" : "-forgetful")
-        let runtime = try RuntimeContext(app: app, generation: generation, trace: recorder)
-        for var screen in try Self.screens() {
+    }
+
+    func runOnce(generation: OSGeneration, releasesOutlets: Bool, trace: (any TraceOutput)?) throws -> Row {
+        let name = "demo-\(generation.rawValue.replacingOccurrences(of: ".", with: "-"))" + (releasesOutlets ? "" : "-forgetful")
+        let (os, cleanup) = Self.release(of: generation)
+        var device = Scenario.DeviceSpec(memoryBytes: 256 << 20)
+        device.os = os
+        let screens = try Self.screens().map { screen in
+            var screen = screen
             screen.releasesOutlets = releasesOutlets
-            try runtime.register(screen)
+            return screen
         }
-        let window = Window()
-        let list = try runtime.makeController(screen: "list")
-        let detail = try runtime.makeController(screen: "detail")
-        let compose = try runtime.makeController(screen: "compose")
-        recorder.step = 1
-        try window.show(list)
-        recorder.step = 2
-        try window.transition(from: list, to: detail)
-        recorder.step = 3
-        try window.transition(from: detail, to: compose)
-        compose.type(bytes: 2048)
-        let before = runtime.ledger.total
-        recorder.step = 4
-        let warning = Heap.measure {
-            for controller in [list, detail, compose] { controller.receiveMemoryWarning() }
-        }
-        let after = runtime.ledger.total
-        recorder.step = 5
-        let back = try MonotonicClock.time { try window.transition(from: compose, to: detail) }
-        let row = Row(generation: generation, releasesOutlets: releasesOutlets,
-                      retainedBeforeWarning: before, freedByWarning: -warning.delta.net,
-                      retainedAfterWarning: after, retainedAfterReturn: runtime.ledger.total,
-                      returnLatencyNanoseconds: back.nanoseconds, traceEvents: count)
+        let scenario = try Scenario(name: name, device: device,
+                                    apps: [.init(name: name, screens: screens, root: .nav("list"))],
+                                    script: [.launch(name), .push("detail"), .push("compose"), .type(2048), .warning(.warning), .pop()])
+        trace?.beginRun("\(name) / \(cleanup.name)")
+        let simulation = try Simulation(scenario, cleanup: cleanup, termination: .noTermination, trace: trace, keepsEvents: true)
+        for step in scenario.script.prefix(4) { try simulation.play([step]) }
+        let before = simulation.device.usedBytes
+        try simulation.perform(.warning(.warning))
+        let after = simulation.device.usedBytes
+        let back = try MonotonicClock.time { try simulation.perform(.pop(1)) }
+        let row = Row(generation: generation, releasesOutlets: releasesOutlets, retainedBeforeWarning: before,
+                      freedByWarning: before - after, retainedAfterWarning: after,
+                      retainedAfterReturn: simulation.device.usedBytes, returnLatencyNanoseconds: back.nanoseconds,
+                      traceEvents: simulation.recorder.events.count)
+        _ = simulation.finish()
         return row
     }
 }

@@ -3,22 +3,28 @@ import PressureLabHeap
 
 /// Cleanup policies compared on identical traces: an app with four tabs goes through
 /// rounds of a memory warning followed by a visit to every tab, so that everything a
-/// policy released is reloaded (and timed).
+/// policy released is reloaded (and timed). Each policy's run is a ``Simulation`` of the
+/// same scenario (one app on a device with room for it), so any policy can be compared, a
+/// built-in one or one written in Swift.
 ///
-/// Bytes are measured by jemalloc (the thread's net change during each warning); reload
-/// latencies by the monotonic clock, into HDR histograms.
+/// Bytes are measured by jemalloc (the app's ledger before and after each warning); reload
+/// latencies by the monotonic clock (host time) and the profile's costs (device time), into
+/// HDR histograms.
 public struct PolicyComparison {
-    /// A scenario: the tabs' screens, the first shown when the warning arrives.
-    public struct Scenario: Sendable {
+    /// An app: the tabs' screens, the first shown when the warning arrives.
+    public struct App: Sendable {
         public var name: String
         public var description: String
         public var screens: [ScreenSpec]
         public var tabs: [String]
     }
 
-    /// One policy's figures on one scenario.
+    /// One policy's figures on one app.
     public struct Row: Sendable {
-        public var policy: String
+        public var policy: Cleanup
+        /// The policy whose bytes freed this run was given as its target (cost-aware at
+        /// lru's or ios3's bytes), nil: the policy's own rule.
+        public var matching: Cleanup?
         /// The target given to the policy (nil: its own rule).
         public var targetBytes: Int?
         /// Mean bytes freed per warning.
@@ -35,6 +41,9 @@ public struct PolicyComparison {
         public var reloadCount: Int
         /// Measured retained bytes after the last round.
         public var finalRetainedBytes: Int
+
+        /// The row's name in tables: the policy's, and `@lru` when it matched lru's bytes.
+        public var label: String { matching.map { "\(policy.name) @\($0.name)" } ?? policy.name }
     }
 
     public var rounds: Int
@@ -47,8 +56,8 @@ public struct PolicyComparison {
     }
 
     /// A photo browser: a grid, a detail view with a big bitmap, an album list and settings.
-    public static func photoBrowser() throws -> Scenario {
-        Scenario(
+    public static func photoBrowser() throws -> App {
+        App(
             name: "photo-browser", description: "Phone-sized photo browser: grid, detail, albums, settings (4 tabs).",
             screens: [
                 ScreenSpec(name: "grid", view: try .balanced(count: 400, fanout: 20, bytes: 1024,
@@ -69,8 +78,8 @@ public struct PolicyComparison {
     /// Items of very different reload costs per byte: views made of tens of thousands of
     /// tiny subviews (slow to rebuild for their bytes) beside caches of a few MiB (fast to
     /// refill) and a model read back from disk.
-    public static func mixedCosts() throws -> Scenario {
-        Scenario(
+    public static func mixedCosts() throws -> App {
+        App(
             name: "mixed-costs",
             description: "Maps and transit views of 10,000-20,000 tiny subviews beside 2-3 MiB caches and a 4 MiB model (5 tabs).",
             screens: [
@@ -83,57 +92,65 @@ public struct PolicyComparison {
             tabs: ["home", "map", "transit", "reader", "places"])
     }
 
-    /// Runs every built-in policy, then cost-aware again with the bytes lru and ios3 freed as
-    /// its target (the same bytes freed, to compare reload time).
-    public func run(_ scenario: Scenario, progress: ((String) -> Void)? = nil) throws -> [Row] {
-        RunnerWarmUp.ensure()
+    /// Runs each policy (every one this program knows by default), then cost-aware again with
+    /// the bytes lru and ios3 freed as its target (the same bytes freed, to compare reload
+    /// time) when both were compared.
+    public func run(_ app: App, policies: [Cleanup] = PolicyRegistry.cleanupPolicies,
+                    progress: ((String) -> Void)? = nil) throws -> [Row] {
         var rows: [Row] = []
-        for name in CleanupPolicies.builtInNames {
-            progress?("\(scenario.name): \(name)")
-            rows.append(try runPolicy(CleanupPolicies.named(name)!, scenario, targetBytes: nil))
+        for policy in policies {
+            progress?("\(app.name): \(policy.name)")
+            rows.append(try runPolicy(policy, app, targetBytes: nil))
         }
-        for reference in ["lru", "ios3"] {
-            guard let row = rows.first(where: { $0.policy == reference }), row.freedPerWarning > 0 else { continue }
-            progress?("\(scenario.name): cost-aware at \(reference)'s bytes")
-            var matched = try runPolicy(CostAwarePolicy(), scenario, targetBytes: row.freedPerWarning)
-            matched.policy = "cost-aware @\(reference)"
-            rows.append(matched)
+        guard policies.contains(.costAware) else { return rows }
+        for reference in [Cleanup.lru, .ios3] {
+            guard let row = rows.first(where: { $0.policy == reference && $0.matching == nil }), row.freedPerWarning > 0 else { continue }
+            progress?("\(app.name): cost-aware at \(reference.name)'s bytes")
+            let target = row.freedPerWarning
+            let matched = Cleanup(name: Cleanup.costAware.name, isBuiltIn: true) { CostAwarePolicy(targetBytes: target) }
+            var matchedRow = try runPolicy(matched, app, targetBytes: target)
+            matchedRow.matching = reference
+            rows.append(matchedRow)
         }
         return rows
     }
 
-    func runPolicy(_ policy: any CleanupPolicy, _ scenario: Scenario, targetBytes: Int?) throws -> Row {
-        let runtime = try RuntimeContext(app: scenario.name, generation: .iOS6, trace: TraceRecorder(isEnabled: false))
-        for screen in scenario.screens { try runtime.register(screen) }
-        runtime.cleanupPolicy = policy
-        // One app, no device: the device's costs are given to its runtime as a device would.
-        DeviceModel(budgetBytes: .max, costs: profile?.costs).apply(to: runtime)
-        let app = Application(name: scenario.name, runtime: runtime,
-                              hierarchy: .tabs(scenario.tabs.map { .screen($0) }, selected: 0))
-        try app.launch()
-        let tabs = app.rootViewController as! TabBarController
+    /// The app as a scenario: one app, its tabs, on a device with room for it (no pressure
+    /// but the warnings the rounds inject).
+    func scenario(_ app: App) throws -> Scenario {
+        let tabs = app.tabs.indices
+        let visit: [Scenario.Step] = tabs.dropFirst().map { .selectTab($0) } + [.selectTab(0)]
+        return try Scenario(name: app.name, description: app.description,
+                            device: .init(memoryBytes: 1 << 30),
+                            apps: [.init(name: app.name, screens: app.screens, root: .tabs(app.tabs.map { .screen($0) }, selected: 0))],
+                            script: [.launch(app.name)] + visit)
+    }
+
+    func runPolicy(_ policy: Cleanup, _ app: App, targetBytes: Int?) throws -> Row {
+        let simulation = try Simulation(scenario(app), cleanup: policy, termination: .noTermination, profile: profile)
         // First visit: every tab loads once (first loads are the view's cost estimate).
-        for index in tabs.tabs.indices.dropFirst() { try tabs.select(index) }
-        try tabs.select(0)
-        runtime.reloadStatistics.removeAll()
+        try simulation.play(simulation.scenario.script)
+        simulation.statistics.removeAll()
+        let visit: [Scenario.Step] = app.tabs.indices.dropFirst().map { .selectTab($0) } + [.selectTab(0)]
         var freed = 0
         for _ in 0..<rounds {
-            freed -= Heap.measure { app.receiveMemoryWarning(targetBytes: targetBytes) }.delta.net
-            for index in tabs.tabs.indices.dropFirst() { try tabs.select(index) }
-            try tabs.select(0)
+            let before = simulation.device.usedBytes
+            try simulation.perform(.warning(.warning))
+            freed += before - simulation.device.usedBytes
+            try simulation.play(visit)
         }
-        let statistics = runtime.reloadStatistics
+        let statistics = simulation.statistics
         var reloads: [ReloadKind: ReloadStatistics.Summary] = [:]
         var deviceReloads: [ReloadKind: ReloadStatistics.Summary] = [:]
         for kind in ReloadKind.allCases {
             reloads[kind] = statistics.summary(kind)
             if profile != nil { deviceReloads[kind] = statistics.deviceSummary(kind) }
         }
-        let row = Row(policy: policy.name, targetBytes: targetBytes, freedPerWarning: freed / rounds, reloads: reloads,
+        let row = Row(policy: policy, matching: nil, targetBytes: targetBytes, freedPerWarning: freed / rounds, reloads: reloads,
                       deviceReloads: deviceReloads, reloadNanoseconds: statistics.totalNanoseconds,
                       reloadDeviceNanoseconds: profile == nil ? nil : statistics.totalDeviceNanoseconds,
-                      reloadCount: statistics.totalCount, finalRetainedBytes: runtime.ledger.total)
-        app.kill()
+                      reloadCount: statistics.totalCount, finalRetainedBytes: simulation.device.usedBytes)
+        _ = simulation.finish()
         return row
     }
 }

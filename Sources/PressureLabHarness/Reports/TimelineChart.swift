@@ -1,4 +1,5 @@
 import Foundation
+import PressureLab
 
 /// Retained bytes over the steps: one series a run, its marks (kills, launches, warnings,
 /// freezes, the app life cycle) and a strip of its pressure level. Readable at any length:

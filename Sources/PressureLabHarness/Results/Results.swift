@@ -47,8 +47,8 @@ public struct ResultsFile: Codable, Sendable {
 /// One run: a scenario under a cleanup policy and a termination policy, a seed and a repeat.
 public struct RunResult: Codable, Sendable {
     public var scenario: String
-    public var policy: CleanupPolicyName
-    public var termination: TerminationPolicyName
+    public var policy: Cleanup
+    public var termination: Termination
     public var seed: UInt64
     public var `repeat`: Int
     public var metrics: RunMetrics

@@ -25,7 +25,7 @@ public struct CompletedPlan {
 
     /// The results file of the runs (`pressurelab.results/1`).
     public func resultsFile() throws -> ResultsFile {
-        try ResultsFile(version: ScenarioRunner.toolVersion, runs: runs, profile: profile)
+        try ResultsFile(version: PressureLabVersion.current, runs: runs, profile: profile)
     }
 
     /// Every output of the plan in one batch (the trace; the results at `results`; the

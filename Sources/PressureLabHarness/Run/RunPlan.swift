@@ -1,19 +1,20 @@
 import PressureLab
 
-/// What to run, how, and where its trace goes: the one entry point that the command line
-/// and ``Footprint`` call (and a sweep engine will). The caller parses and prints; the plan
-/// loads profiles, runs every cell in order and streams the trace.
+/// What to run, how, and where its trace goes: the grid of runs that the command line's
+/// `run`, `compare`, `baseline` and bare suite, a sweep's worker and the test API execute.
+/// The caller parses and prints; the plan loads profiles and runs every cell in order on
+/// the engine (``Simulation``), streaming the trace.
 ///
 /// ```swift
 /// let plan = RunPlan(scenarios: [try ScenarioLoader().load(path: "scenarios/photo-browser.yaml")],
-///                    policies: [.ios3, .ios6])
+///                    policies: [.ios3, .ios6, Cleanup(DropModelsFirst())])
 /// let runs = try plan.execute().runs
 /// ```
 public struct RunPlan: Sendable {
     /// One run of the plan: a scenario under a policy, one repeat.
     public struct Cell: Sendable {
         public var scenario: Scenario
-        public var policy: CleanupKind
+        public var policy: Cleanup
         public var repeatIndex: Int
         /// `scenario / policy / termination`.
         public var label: String
@@ -23,6 +24,8 @@ public struct RunPlan: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         /// A device profile could not be loaded (with its located problems).
         case invalidProfile(ScenarioError)
+        /// A policy is not known to this program, or takes a built-in one's name.
+        case invalidPolicy(PolicyError)
         /// A run failed (the cell's label and the reason).
         case runFailed(label: String, reason: String)
         /// The trace could not be written.
@@ -31,6 +34,7 @@ public struct RunPlan: Sendable {
         public var description: String {
             switch self {
             case .invalidProfile(let error): return error.description
+            case .invalidPolicy(let error): return error.description
             case .runFailed(let label, let reason): return "\(label): the run failed: \(reason)"
             case .traceFailed(let error): return "\(error)"
             }
@@ -44,8 +48,8 @@ public struct RunPlan: Sendable {
     }
 
     public var scenarios: [Scenario]
-    public var policies: [CleanupKind]
-    public var termination: TerminationKind
+    public var policies: [Cleanup]
+    public var termination: Termination
     public var repeats: Int
     /// The seed of every run (nil: each scenario's own).
     public var seed: UInt64?
@@ -55,7 +59,7 @@ public struct RunPlan: Sendable {
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
 
-    public init(scenarios: [Scenario], policies: [CleanupKind], termination: TerminationKind = .jetsam, repeats: Int = 1,
+    public init(scenarios: [Scenario], policies: [Cleanup], termination: Termination = .jetsam, repeats: Int = 1,
                 seed: UInt64? = nil, profile: ProfileReference? = nil, compressor: Compressor? = nil) {
         self.scenarios = scenarios
         self.policies = policies
@@ -72,7 +76,7 @@ public struct RunPlan: Sendable {
             policies.flatMap { policy in
                 (0..<max(1, repeats)).map { index in
                     Cell(scenario: scenario, policy: policy, repeatIndex: index,
-                         label: "\(scenario.name) / \(policy.rawValue) / \(termination.rawValue)")
+                         label: "\(scenario.name) / \(policy.name) / \(termination.name)")
                 }
             }
         }
@@ -97,29 +101,42 @@ public struct RunPlan: Sendable {
         return byScenario
     }
 
-    /// Runs every cell in order, streaming events into `trace` (and memory samples, for a
-    /// format that has them).
+    /// Checks the policies before anything runs: each is known to this program (one read
+    /// from a file may be only a name), and none written in Swift takes a built-in one's name.
+    public func checkPolicies() throws(Failure) {
+        do {
+            for policy in policies {
+                try PolicyRegistry.check(policy)
+                _ = try policy.makePolicy()
+            }
+            try PolicyRegistry.check(termination)
+            _ = try termination.makePolicy()
+        } catch {
+            throw .invalidPolicy(error)
+        }
+    }
+
+    /// Runs every cell in order on the engine (``Simulation``), streaming events into
+    /// `trace` (and memory samples, for a format that has them).
     ///
     /// - Parameters:
     ///   - cellStarted: called before each cell.
     ///   - stepProgress: called every 256 steps of a cell with (steps done, steps in all).
-    /// - Throws: ``Failure``: the first run that fails, or a trace that cannot be written
-    ///   (the trace is left for the caller to discard).
+    /// - Throws: ``Failure``: a policy or profile that cannot be used, the first run that
+    ///   fails, or a trace that cannot be written (the trace is left for the caller to discard).
     public func execute(trace: (any TraceOutput)? = nil, cellStarted: ((Cell) -> Void)? = nil,
                         stepProgress: ((Cell, Int, Int) -> Void)? = nil) throws(Failure) -> Outcome {
+        try checkPolicies()
         let profiles = try profiles()
-        // Memory tracks only where the format has them (a pass over the apps every step).
-        let memory: ((String, Int) -> Void)? = trace is ChromeTraceWriter ? { app, bytes in trace?.sampleMemory(app: app, bytes: bytes) } : nil
-        let runner = ScenarioRunner()
         var runs: [RunResult] = []
         for cell in cells {
             cellStarted?(cell)
             trace?.beginRun("\(cell.label) #\(cell.repeatIndex + 1)")
             do {
-                runs.append(try runner.run(cell.scenario, policy: cell.policy, termination: termination, seed: seed,
-                                           repeatIndex: cell.repeatIndex, profile: profiles[cell.scenario.name],
-                                           compressor: compressor, trace: trace.map { trace in { trace.write($0) } },
-                                           memory: memory, progress: stepProgress.map { report in { report(cell, $0, $1) } }))
+                let simulation = try Simulation(cell.scenario, cleanup: cell.policy, termination: termination, seed: seed,
+                                                profile: profiles[cell.scenario.name], compressor: compressor, trace: trace,
+                                                progress: stepProgress.map { report in { report(cell, $0, $1) } })
+                runs.append(try simulation.run(repeatIndex: cell.repeatIndex))
             } catch {
                 throw .runFailed(label: cell.label, reason: "\(error)")
             }

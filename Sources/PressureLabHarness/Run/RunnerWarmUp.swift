@@ -25,13 +25,16 @@ enum RunnerWarmUp {
         // this once had were half of a small cell's time; with these three, 280 cells (4
         // scenarios x every cleanup policy x every termination x no compression and LZ4)
         // measured the same bytes, counts and device times as with seven.
-        let pairs: [(CleanupKind, TerminationKind)] = [(.ios6, .jetsam), (.ios3, .freeze), (.ios2, .lmk)]
+        let pairs: [(Cleanup, Termination)] = [(.ios6, .jetsam), (.ios3, .freeze), (.ios2, .lmk)]
         // Played without reading results: a run's figures are read after its last step,
         // outside every measured scope, and their percentiles walk each latency histogram
         // (about a quarter of the warm-up's instructions; callgrind, 2026-11-24).
         for (policy, termination) in pairs {
-            (try? ScenarioRunner().play(scenario, policy: policy, termination: termination, seed: nil,
-                                        trace: { _ in }, progress: nil))?.end()
+            guard let simulation = try? Simulation(unwarmed: scenario, cleanup: policy, termination: termination, seed: nil,
+                                                   profile: nil, compressor: nil, swapFileBytes: nil, events: { _ in },
+                                                   keepsEvents: false, memory: nil, progress: nil) else { continue }
+            try? simulation.play(scenario.script)
+            simulation.end()
         }
         return true
     }()
@@ -82,6 +85,7 @@ enum RunnerWarmUp {
           - warning: critical
           - pop
           - pop_to_root
+          - select_tab: 1   # reloads a view whose forgotten outlets outlived its unload (iOS 3's cycle)
           - switch: two
           - push: big
           - switch: three

@@ -56,6 +56,19 @@ public struct Scenario: Sendable {
         public var background: BackgroundMode?
         /// What it releases in `didEnterBackground` (`on_background: [caches, models, backing]`).
         public var onBackground: Set<ReleasableItem> = []
+
+        /// An app as a scenario file declares it (`data`, `clean`, `screens`, `root`,
+        /// `background`, `on_background`).
+        public init(name: String, dataBytes: Int = 0, cleanBytes: Int = 0, screens: [ScreenSpec], root: HierarchySpec,
+                    background: BackgroundMode? = nil, onBackground: Set<ReleasableItem> = []) {
+            self.name = name
+            self.dataBytes = dataBytes
+            self.cleanBytes = cleanBytes
+            self.screens = screens
+            self.root = root
+            self.background = background
+            self.onBackground = onBackground
+        }
     }
 
     /// One step of the script: an action (``UserAction``), or a `repeat` or `random` that

@@ -52,21 +52,3 @@ public enum SystemRelease: String, CaseIterable, Sendable, Codable, CustomString
         isApple ? "iOS \(number)" : "Android \(number)"
     }
 }
-
-extension TerminationKind {
-    /// A note when this policy is another platform's than `release`'s (a what-if on that
-    /// device), else nil. Android ships no memory freezer: `freeze` there is XNU's.
-    public func whatIfNote(on release: SystemRelease) -> String? {
-        switch (self, release.isApple) {
-        case (.freeze, false):
-            return "freeze on \(release): XNU's freezer, which Android does not ship (a what-if; Android's CachedAppOptimizer "
-                + "freezes a cached app's CPU, not its memory: see lmk)"
-        case (.jetsam, false):
-            return "jetsam on \(release): XNU's rules (iOS 18) on an Android device, a what-if"
-        case (.lmk, true):
-            return "lmk on \(release): Android 10's ActivityManager and lmkd on an iOS device, a what-if"
-        default:
-            return nil
-        }
-    }
-}

@@ -35,13 +35,13 @@ struct PoliciesCommand: ParsableCommand {
             let rows = try comparison.run(scenario) { progress.show($0) }
             progress.clear()
             try StandardOutput.print("\(scenario.name): \(scenario.description)")
-            try StandardOutput.print("\(rounds) rounds of a warning then a visit to every tab; iOS 6 runtime. Device time: "
+            try StandardOutput.print("\(rounds) rounds of a warning then a visit to every tab. Device time: "
                 + "modelled with \(deviceProfile.name); host time: measured here.\n")
             try StandardOutput.print(TextTable.render(
                 header: ["policy", "freed/warning", "reloads", "reload time device / host", "view p50 device / host",
                          "redraw p50 device / host", "cache p50 device / host", "model p50 device / host"],
                 rows: rows.map { row in
-                    [row.policy, Units.mebibytes(row.freedPerWarning), String(row.reloadCount),
+                    [row.label, Units.mebibytes(row.freedPerWarning), String(row.reloadCount),
                      "\(row.reloadDeviceNanoseconds.map { Units.duration($0) } ?? "-") / \(Units.duration(row.reloadNanoseconds))",
                      Self.pair(row, .viewReload), Self.pair(row, .backingStoreRedraw), Self.pair(row, .cacheRefill),
                      Self.pair(row, .modelReload)]
@@ -52,7 +52,7 @@ struct PoliciesCommand: ParsableCommand {
                 for kind in ReloadKind.allCases {
                     guard let summary = row.reloads[kind], summary.count > 0 else { continue }
                     let device = row.deviceReloads[kind] ?? summary
-                    latencyRows.append([row.policy, kind.rawValue, String(summary.count),
+                    latencyRows.append([row.label, kind.rawValue, String(summary.count),
                                         Units.duration(device.p50), Units.duration(device.p90), Units.duration(device.p99),
                                         Units.duration(summary.p50), Units.duration(summary.p90), Units.duration(summary.p99)])
                 }

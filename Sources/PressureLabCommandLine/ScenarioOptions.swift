@@ -8,7 +8,7 @@ import PressureLabSweep
 /// Options shared by the commands that run scenarios.
 struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Termination policy (docs/fidelity.md: jetsam and lmk follow XNU and lmkd; freeze is XNU's freezer).")
-    var termination: TerminationKind = .jetsam
+    var termination: Termination = .jetsam
 
     @Option(name: .long, help: "Runs of each scenario and policy.")
     var `repeat` = 1
@@ -69,7 +69,7 @@ struct RunOptions: ParsableArguments {
 /// Runs scenarios under policies through the harness's ``RunPlan``, with progress on a
 /// terminal, streaming the trace. A run that fails, or a trace that cannot be written, exits
 /// 1 (an invalid profile 65) and leaves no trace file.
-func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOptions) throws -> CompletedPlan {
+func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) throws -> CompletedPlan {
     let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
     switch Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
@@ -97,6 +97,9 @@ func runAll(_ scenarios: [Scenario], policies: [CleanupKind], options: RunOption
         case .invalidProfile:
             StandardError.write(error.description + "\n")
             throw ExitCodes.invalidScenario
+        case .invalidPolicy:
+            StandardError.write("pressurelab: \(error)\n")
+            throw ExitCodes.badUsage
         case .runFailed:
             StandardError.write("pressurelab: \(error)\n")
             throw ExitCodes.runFailed

@@ -11,7 +11,7 @@ struct RunCommand: ParsableCommand {
     var scenarioFiles: [String] = []
 
     @Option(name: .long, help: "Cleanup policy (repeatable; default: ios6).")
-    var policy: [CleanupKind] = []
+    var policy: [Cleanup] = []
 
     @OptionGroup var options: RunOptions
 
@@ -33,7 +33,7 @@ struct CompareCommand: ParsableCommand {
     var scenarioFiles: [String] = []
 
     @Option(name: .long, help: "Cleanup policy (repeatable; default: every built-in).")
-    var policy: [CleanupKind] = []
+    var policy: [Cleanup] = []
 
     @OptionGroup var options: RunOptions
 
@@ -44,7 +44,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         Heap.requireJemalloc()
         let scenarios = try loadScenarios(scenarioFiles, library: options.library)
-        let runs = try runAll(scenarios, policies: policy.isEmpty ? CleanupKind.allCases : policy, options: options)
+        let runs = try runAll(scenarios, policies: policy.isEmpty ? PolicyRegistry.cleanupPolicies : policy, options: options)
         try report(runs, options: options)
     }
 }
@@ -84,8 +84,8 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         switch what {
         case .policies:
-            try StandardOutput.print("cleanup: \(CleanupPolicies.builtInNames.joined(separator: ", "))\n"
-                + "termination: \(TerminationPolicies.builtInNames.joined(separator: ", "))")
+            try StandardOutput.print("cleanup: \(PolicyRegistry.cleanupPolicies.map(\.name).joined(separator: ", "))\n"
+                + "termination: \(PolicyRegistry.terminationPolicies.map(\.name).joined(separator: ", "))")
         case .profiles:
             let profiles: [DeviceProfile]
             do {
@@ -117,12 +117,12 @@ struct SuiteCommand: ParsableCommand {
         Heap.requireJemalloc()
         let start = MonotonicClock.now()
         let scenarios = try loadScenarios([], library: options.library)
-        let completed = try runAll(scenarios, policies: CleanupKind.allCases, options: options)
+        let completed = try runAll(scenarios, policies: PolicyRegistry.cleanupPolicies, options: options)
         var trailer = ""
         if options.format == .table {
             let seconds = Double(MonotonicClock.now() - start) / 1e9
-            trailer = "\n\(scenarios.count) scenarios x \(CleanupKind.allCases.count) policies, termination "
-                + "\(options.termination.rawValue): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s.\n"
+            trailer = "\n\(scenarios.count) scenarios x \(PolicyRegistry.cleanupPolicies.count) policies, termination "
+                + "\(options.termination.name): \(completed.runs.count) runs in \(String(format: "%.1f", seconds)) s.\n"
                 + "Dominated: another policy has less or equal mean footprint and reload time. --wide: every column.\n"
         }
         try report(completed, options: options, trailer: trailer)

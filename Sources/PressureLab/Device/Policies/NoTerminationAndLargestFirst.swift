@@ -26,30 +26,3 @@ public struct LargestFirstPolicy: TerminationPolicy {
         return device.usedBytes > device.budgetBytes ? .killForeground(.policy) : nil
     }
 }
-
-/// The built-in termination policies, as a type: what the command line accepts.
-public enum TerminationKind: String, CaseIterable, Sendable, Codable {
-    case none, jetsam, lmk
-    case largestFirst = "largest-first"
-    case freeze
-
-    /// A policy of this kind.
-    public var policy: any TerminationPolicy {
-        switch self {
-        case .none: return NoTermination()
-        case .jetsam: return JetsamPolicy()
-        case .lmk: return LowMemoryKillerPolicy()
-        case .largestFirst: return LargestFirstPolicy()
-        case .freeze: return FreezePolicy()
-        }
-    }
-}
-
-/// The built-in termination policies by name.
-public enum TerminationPolicies {
-    public static let builtInNames = TerminationKind.allCases.map(\.rawValue)
-
-    public static func named(_ name: String) -> (any TerminationPolicy)? {
-        TerminationKind(rawValue: name)?.policy
-    }
-}

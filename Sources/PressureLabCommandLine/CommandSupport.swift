@@ -61,7 +61,12 @@ func writeReports(_ file: ResultsFile, html: String?, markdown: String?) throws 
     }
 }
 
-extension CleanupKind: ExpressibleByArgument {}
+extension Cleanup: ExpressibleByArgument {
+    /// A built-in policy's name, or one this program registered.
+    public init?(argument: String) { self.init(named: argument) }
+    public static var allValueStrings: [String] { PolicyRegistry.cleanupPolicies.map(\.name) }
+    public var defaultValueDescription: String { name }
+}
 extension Compressor: ExpressibleByArgument {}
 extension ProfileReference: ExpressibleByArgument {
     public init?(argument: String) {
@@ -70,5 +75,10 @@ extension ProfileReference: ExpressibleByArgument {
     }
 }
 extension ResultFormat: ExpressibleByArgument {}
-extension TerminationKind: ExpressibleByArgument {}
+extension Termination: ExpressibleByArgument {
+    /// A built-in policy's name, or one this program registered.
+    public init?(argument: String) { self.init(named: argument) }
+    public static var allValueStrings: [String] { PolicyRegistry.terminationPolicies.map(\.name) }
+    public var defaultValueDescription: String { name }
+}
 extension TraceFormat: ExpressibleByArgument {}

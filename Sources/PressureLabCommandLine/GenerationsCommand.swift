@@ -21,7 +21,7 @@ struct GenerationsCommand: ParsableCommand {
         let writer = try OutputOptions.openTrace(trace, format: traceFormat)
         let rows: [GenerationComparison.Row]
         do {
-            rows = try GenerationComparison().run(trace: writer.map { writer in { writer.write($0) } })
+            rows = try GenerationComparison().run(trace: writer)
         } catch {
             writer?.discard()
             throw error

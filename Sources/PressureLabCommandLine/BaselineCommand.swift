@@ -19,7 +19,7 @@ struct BaselineCommand: ParsableCommand {
         var scenarioFiles: [String] = []
 
         @Option(name: .long, help: "Cleanup policy (repeatable; default: ios6).")
-        var policy: [CleanupKind] = []
+        var policy: [Cleanup] = []
 
         @Option(name: .long, help: "Where baselines live.")
         var dir = "baselines"
@@ -27,7 +27,7 @@ struct BaselineCommand: ParsableCommand {
         @OptionGroup var run: RunOptions
 
         var path: String { name.hasSuffix(".json") ? name : "\(dir)/\(name).json" }
-        var policies: [CleanupKind] { policy.isEmpty ? [.ios6] : policy }
+        var policies: [Cleanup] { policy.isEmpty ? [.ios6] : policy }
     }
 
     struct Save: ParsableCommand {
@@ -96,9 +96,10 @@ struct BaselineCommand: ParsableCommand {
                 throw ExitCodes.runFailed
             }
             let scenarios = try loadScenarios(common.scenarioFiles, library: common.run.library)
-            // The baseline's own policies (one it names that this build lacks fails its check as missing).
+            // The baseline's own policies, in the order this program lists them (one it names
+            // that this program lacks fails its check as missing).
             let policies = common.policy.isEmpty
-                ? CleanupKind.allCases.filter { kind in baseline.entries.contains { $0.policy == kind.rawValue } }
+                ? PolicyRegistry.cleanupPolicies.filter { policy in baseline.entries.contains { $0.policy == policy } }
                 : common.policies
             let completed = try runAll(scenarios, policies: policies, options: common.run)
             let allocator = try Heap.allocatorInfo()

@@ -1,5 +1,3 @@
-import PressureLab
-
 /// What the device did during a step, as a results file's timeline records it
 /// (docs/formats.md, "Results"): written as text (`kill mail (idle-exit)`, `cold launch
 /// maps`, `oom`), read back into this type. A mark a newer tool wrote that this build does
