@@ -42,4 +42,36 @@ struct RepositoryRulesTests {
             #expect(!text.contains("shared/design.md") && !text.contains("shared/semantics.md"), "\(path) cites a file outside the repository")
         }
     }
+
+    @Test("every Swift block in README.md is code from examples/custom-policy, which CI builds and tests")
+    func readmeSwiftCompiles() throws {
+        let root = Executable.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil { current!.append(String(line)) }
+        }
+        #expect(blocks.count >= 6)
+        // The example's Swift files, each as its lines without leading spaces (a block may sit
+        // inside a function there).
+        let example = root.appendingPathComponent("examples/custom-policy")
+        let walker = FileManager.default.enumerator(at: example, includingPropertiesForKeys: nil)
+        var files: [[String]] = []
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "swift", !url.path.contains("/.build") else { continue }
+            files.append(try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { String($0.drop { $0 == " " }) })
+        }
+        for block in blocks {
+            let lines = block.map { String($0.drop { $0 == " " }) }.filter { !$0.isEmpty }
+            let found = files.contains { file in
+                let code = file.filter { !$0.isEmpty }
+                return code.indices.contains { start in code[start...].starts(with: lines) }
+            }
+            #expect(found, "a Swift block of README.md is in no file of examples/custom-policy:\n\(block.joined(separator: "\n"))")
+        }
+    }
 }

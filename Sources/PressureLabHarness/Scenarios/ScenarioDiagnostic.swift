@@ -44,5 +44,9 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
 public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [ScenarioDiagnostic]
 
+    public init(diagnostics: [ScenarioDiagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
