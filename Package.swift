@@ -16,12 +16,13 @@ let package = Package(
         .library(name: "PressureLab", targets: ["PressureLab"]),
         .library(name: "PressureLabHarness", targets: ["PressureLabHarness"]),
         .library(name: "PressureLabHeap", targets: ["PressureLabHeap"]),
-        .library(name: "PressureLabSweep", targets: ["PressureLabSweep"]),
         // The command line as a library: a program of yours registers its policies and is
         // PressureLab's command line (examples/custom-policy).
         .library(name: "PressureLabCommandLine", targets: ["PressureLabCommandLine"]),
         // Expectations for your own tests (Swift Testing and XCTest).
         .library(name: "PressureLabTesting", targets: ["PressureLabTesting"]),
+        // For the fuzz package (Fuzz/) only: not a library to build on.
+        .library(name: "PressureLabFuzzEntryPoints", targets: ["PressureLabFuzzEntryPoints"]),
         .executable(name: "pressurelab", targets: ["pressurelab"]),
     ],
     dependencies: [
@@ -67,6 +68,9 @@ let package = Package(
             exclude: ["Bundled/scenarios/experiments/generate_fleet.py"],
             resources: [.embedInCode("Bundled")]
         ),
+        // Dumps developers already print (meminfo, recursiveDescription, uiautomator, vmmap)
+        // turned into scenario files: reads text, writes YAML, never runs a simulation.
+        .target(name: "PressureLabImport", dependencies: ["PressureLabHarness", "PressureLab", "PressureLabHeap", system]),
         // Grids of runs: sweep files, worker processes, shards, merging, SQLite.
         .target(
             name: "PressureLabSweep",
@@ -80,21 +84,26 @@ let package = Package(
         .target(
             name: "PressureLabCommandLine",
             dependencies: [
-                "PressureLabSweep", "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
+                "PressureLabSweep", "PressureLabImport", "PressureLabHarness", "PressureLab", "PressureLabHeap", system,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "pressurelab", dependencies: ["PressureLabCommandLine"]),
         .target(name: "PressureLabTesting", dependencies: ["PressureLabHarness", "PressureLab"]),
+        // The fuzz targets' byte entry points, one a reader (Fuzz/ builds the targets; the tests
+        // replay the corpora through them): beside the fuzz package, outside the shipping libraries.
+        .target(name: "PressureLabFuzzEntryPoints",
+                dependencies: ["PressureLabSweep", "PressureLabImport", "PressureLabHarness", "PressureLab", "PressureLabHeap"],
+                path: "Fuzz/EntryPoints"),
         // Measurements that need a quiet process: the tests start it (see its main.swift).
         .executableTarget(name: "pressurelab-probe", dependencies: ["PressureLab", "PressureLabHeap"]),
         .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap", system]),
-        .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap"]),
+        .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap", "PressureLabFuzzEntryPoints"]),
         .testTarget(
             name: "PressureLabHarnessTests",
             dependencies: [
-                "PressureLabHarness", "PressureLabSweep", "PressureLab", "TestSupport",
-                .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "PressureLabHarness", "PressureLabSweep", "PressureLabImport", "PressureLabFuzzEntryPoints", "PressureLab",
+                "TestSupport", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Snapshots"]
         ),

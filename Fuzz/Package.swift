@@ -26,12 +26,7 @@ let package = Package(
     ] + fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: [
-                "CLibFuzzer",
-                .product(name: "PressureLab", package: mainPackage),
-                .product(name: "PressureLabHarness", package: mainPackage),
-                .product(name: "PressureLabSweep", package: mainPackage),
-            ],
+            dependencies: ["CLibFuzzer", .product(name: "PressureLabFuzzEntryPoints", package: mainPackage)],
             path: "Targets/\(name)"
         )
     } + [

@@ -32,7 +32,7 @@ struct GenerationsCommand: ParsableCommand {
         text += TextTable.render(
             header: ["generation", "outlets", "before warning", "freed", "after warning", "after return", "return latency"],
             rows: rows.map { row in
-                [row.generation.label, row.releasesOutlets ? "released" : "forgotten",
+                [row.generation.unloadCycleLabel, row.releasesOutlets ? "released" : "forgotten",
                  Units.mebibytes(row.retainedBeforeWarning), Units.mebibytes(row.freedByWarning),
                  Units.mebibytes(row.retainedAfterWarning), Units.mebibytes(row.retainedAfterReturn),
                  Units.duration(row.returnLatencyNanoseconds)]
@@ -40,18 +40,19 @@ struct GenerationsCommand: ParsableCommand {
         if let writer {
             text += "\ntrace: \(writer.lineCount) events written to \(writer.path)\n"
         }
-        let batch = CompletedPlan(runs: [], trace: writer).outputs()
+        let batch = CompletedPlan(runs: [], trace: writer, profile: nil).outputs()
         try OutputOptions.commit(batch) { try StandardOutput.print(text, terminator: "") }
     }
 }
 
-extension OSGeneration {
-    var label: String {
-        switch self {
+extension OSRelease {
+    /// The releases that share this one's unload cycle, as the table names them.
+    var unloadCycleLabel: String {
+        switch unloadCycle {
         case .iPhoneOS2: return "iPhone OS 2.2"
-        case .iOS3: return "iOS 3-4"
+        case .iPhoneOS3: return "iOS 3-4"
         case .iOS5: return "iOS 5"
-        case .iOS6: return "iOS 6+"
+        default: return "iOS 6+"
         }
     }
 }

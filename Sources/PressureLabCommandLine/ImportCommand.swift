@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PressureLabHarness
+import PressureLabImport
 import PressureLabHeap
 
 extension ImportFormat: ExpressibleByArgument {}

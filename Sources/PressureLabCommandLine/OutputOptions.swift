@@ -30,7 +30,7 @@ enum OutputOptions {
 
     /// Opens the trace output (a temporary next to it until the run succeeds), or exits 1
     /// naming the file.
-    static func openTrace(_ path: String?, format: TraceFormat = .jsonl) throws -> (any TraceOutput)? {
+    static func openTrace(_ path: String?, format: TraceFormat = .jsonl) throws -> (any TraceFile)? {
         guard let path else { return nil }
         do throws(HarnessError) {
             return try format.open(path)
@@ -40,7 +40,7 @@ enum OutputOptions {
     }
 
     /// Exits 1 when the trace could not be written (checked after each run, to stop early).
-    static func check(_ trace: (any TraceOutput)?) throws {
+    static func check(_ trace: (any TraceFile)?) throws {
         guard let trace, let failure = trace.failure else { return }
         trace.discard()
         throw failed(failure, what: "the trace")

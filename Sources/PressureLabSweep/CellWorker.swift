@@ -5,10 +5,10 @@ import PressureLabHarness
 /// Runs one cell in this process and writes its record: what a sweep's worker process does
 /// (`pressurelab sweep-worker`). One process per cell: one jemalloc heap per cell, so no
 /// cell's measurements depend on another's, and a cell that crashes takes only itself down.
-public enum CellWorker {
+package enum CellWorker {
     /// Runs `cell` of the sweep `hash` and writes `cells/NNNNNN.json` in `directory`
     /// (atomically: a cell is whole or absent).
-    public static func run(_ cell: SweepCell, sweep hash: String, directory: SweepDirectory) throws -> CellRecord {
+    package static func run(_ cell: SweepCell, sweep hash: String, directory: SweepDirectory) throws -> CellRecord {
         var scenario: Scenario
         do {
             scenario = try ScenarioLoader().load(path: cell.scenarioPath, replayUser: cell.user)
@@ -29,7 +29,7 @@ public enum CellWorker {
     /// Ends this process when its parent (the sweep) is gone, checked every 200 ms, so that
     /// a sweep killed outright leaves no worker running on: `exitProcess` runs the process's
     /// cleanup (its temporaries) and exits.
-    public static func exitWhenOrphaned(parent: Int32, exitProcess: @escaping @Sendable () -> Never) {
+    package static func exitWhenOrphaned(parent: Int32, exitProcess: @escaping @Sendable () -> Never) {
         let thread = Thread {
             while getppid() == parent { usleep(200_000) }
             exitProcess()

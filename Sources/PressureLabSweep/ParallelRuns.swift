@@ -4,9 +4,9 @@ import PressureLabHarness
 /// A ``RunPlan`` run through the sweep engine: one worker process per scenario and policy,
 /// `jobs` at a time, the results collected in the plan's order. What `run`, `compare`,
 /// `baseline` and the bare suite do when given `--jobs`.
-public enum ParallelRuns {
+package enum ParallelRuns {
     /// The plan's cells as sweep cells (scenarios, then policies; a cell runs the repeats).
-    public static func cells(of plan: RunPlan) -> [SweepCell] {
+    package static func cells(of plan: RunPlan) -> [SweepCell] {
         var cells: [SweepCell] = []
         for scenario in plan.scenarios {
             for policy in plan.policies {
@@ -22,7 +22,7 @@ public enum ParallelRuns {
     /// Runs the plan's cells in workers, writing their records into `directory` (a
     /// temporary one, usually), and returns every run in the plan's order. A failed cell
     /// fails the whole: ``SweepError/mergeRefused(_:)`` names the first.
-    public static func execute(_ plan: RunPlan, jobs: Int, worker: SweepRunner.Worker, directory: SweepDirectory,
+    package static func execute(_ plan: RunPlan, jobs: Int, worker: SweepRunner.Worker, directory: SweepDirectory,
                                progress: @escaping @Sendable (SweepRunner.Progress) -> Void) async throws(SweepError) -> [RunResult] {
         let sweep = SweepPlan(cells: cells(of: plan), source: "run", output: directory.path)
         let runner = SweepRunner(plan: sweep, directory: directory, jobs: jobs, worker: worker)

@@ -17,9 +17,9 @@ import SystemPackage
 /// sqlite3 results.sqlite "SELECT policy, termination, AVG(value) FROM results
 ///                         WHERE metric = 'peakRetainedBytes' GROUP BY 1, 2 ORDER BY 3"
 /// ```
-public enum SweepDatabase {
+package enum SweepDatabase {
     /// Writes the database to a temporary beside `path`, then renames it into place.
-    public static func write(_ merged: SweepMerge.Merged, to path: String) throws(SweepError) {
+    package static func write(_ merged: SweepMerge.Merged, to path: String) throws(SweepError) {
         let temporary = try prepare(merged, for: path)
         do {
             try HostFiles.rename(FilePath(temporary), to: FilePath(path))

@@ -13,22 +13,22 @@ import SystemPackage
 ///   `cells/NNNNNN.failed.log`, its worker's standard error; removed when the cell later
 ///   succeeds.
 /// - `results.json` and `results.sqlite`: the merged results, once every cell is there.
-public struct SweepDirectory: Sendable {
-    public let path: String
+package struct SweepDirectory: Sendable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    public var manifestPath: String { "\(path)/sweep.json" }
-    public var cellsPath: String { "\(path)/cells" }
-    public var resultsPath: String { "\(path)/results.json" }
-    public var databasePath: String { "\(path)/results.sqlite" }
+    package var manifestPath: String { "\(path)/sweep.json" }
+    package var cellsPath: String { "\(path)/cells" }
+    package var resultsPath: String { "\(path)/results.json" }
+    package var databasePath: String { "\(path)/results.sqlite" }
 
-    public func cellPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).json" }
-    public func failurePath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.json" }
+    package func cellPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).json" }
+    package func failurePath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.json" }
     /// A failed cell's worker's whole standard error.
-    public func failureLogPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.log" }
+    package func failureLogPath(_ index: Int) -> String { "\(cellsPath)/\(Self.name(index)).failed.log" }
 
     static func name(_ index: Int) -> String {
         let digits = String(index)
@@ -36,7 +36,7 @@ public struct SweepDirectory: Sendable {
     }
 
     /// Creates the directory and `cells/`.
-    public func create() throws(SweepError) {
+    package func create() throws(SweepError) {
         do {
             try HostFiles.makeDirectories(FilePath(cellsPath))
         } catch {
@@ -45,19 +45,19 @@ public struct SweepDirectory: Sendable {
     }
 
     /// The manifest, or nil when there is none.
-    public func manifest() throws(SweepError) -> SweepManifest? {
+    package func manifest() throws(SweepError) -> SweepManifest? {
         guard HostFiles.statusIfPresent(FilePath(manifestPath)) != nil else { return nil }
         return try Self.decode(SweepManifest.self, at: manifestPath)
     }
 
     /// Writes the manifest atomically.
-    public func write(_ manifest: SweepManifest) throws(SweepError) {
+    package func write(_ manifest: SweepManifest) throws(SweepError) {
         try Self.write(manifest, to: manifestPath)
     }
 
     /// The indices of the finished cells (files named `NNNNNN.json` in `cells/`); none when
     /// there is no `cells/` yet. A directory that cannot be read is an error, never "empty".
-    public func finishedIndices() throws(SweepError) -> [Int] {
+    package func finishedIndices() throws(SweepError) -> [Int] {
         try names().compactMap { name -> Int? in
             // Exactly NNNNNN.json as the tool names them: `-1.json` or `+5.json` is no cell.
             guard name.hasSuffix(".json"), let index = Int(name.dropLast(5)), index >= 0, name == "\(Self.name(index)).json"
@@ -67,7 +67,7 @@ public struct SweepDirectory: Sendable {
     }
 
     /// The indices of the cells that failed (and have not succeeded since).
-    public func failedIndices() throws(SweepError) -> [Int] {
+    package func failedIndices() throws(SweepError) -> [Int] {
         try names().compactMap { name -> Int? in
             guard name.hasSuffix(".failed.json"), let index = Int(name.dropLast(12)), index >= 0,
                   name == "\(Self.name(index)).failed.json" else { return nil }
@@ -78,7 +78,7 @@ public struct SweepDirectory: Sendable {
     /// Removes what an earlier sweep killed outright left: temporaries of records whose
     /// writer died mid-write (`NNNNNN.json.tmp-PID-X`, never a result) and its workers'
     /// standard-error files (`NNNNNN.stderr`). Call it before any worker starts.
-    public func removeStaleTemporaries() throws(SweepError) {
+    package func removeStaleTemporaries() throws(SweepError) {
         for name in try names() where name.contains(".tmp-") || name.hasSuffix(".stderr") {
             HostFiles.remove(FilePath("\(cellsPath)/\(name)"))
         }
@@ -95,12 +95,12 @@ public struct SweepDirectory: Sendable {
 
     /// A finished cell's record that could not be read, set aside (renamed) so that its cell
     /// runs again: where it went and why.
-    public struct SetAside: Sendable, Equatable, CustomStringConvertible {
-        public var index: Int
-        public var path: String
-        public var reason: String
+    package struct SetAside: Sendable, Equatable, CustomStringConvertible {
+        package var index: Int
+        package var path: String
+        package var reason: String
 
-        public var description: String {
+        package var description: String {
             "cell \(index): its record could not be read (\(reason)); set aside as \(path), the cell runs again"
         }
     }
@@ -108,7 +108,7 @@ public struct SweepDirectory: Sendable {
     /// Checks the records of `indices` and sets aside (renames to `NNNNNN.unreadable`, or
     /// `NNNNNN.unreadable-2`, ...) each that is not a readable record of cell `index` of
     /// sweep `hash`: truncated, garbage, a directory. Returns what was set aside.
-    public func setAsideUnreadableRecords(_ indices: [Int], sweep hash: String) -> [SetAside] {
+    package func setAsideUnreadableRecords(_ indices: [Int], sweep hash: String) -> [SetAside] {
         var setAside: [SetAside] = []
         for index in indices {
             let reason: String
@@ -136,19 +136,19 @@ public struct SweepDirectory: Sendable {
     }
 
     /// Reads a finished cell.
-    public func record(_ index: Int) throws(SweepError) -> CellRecord {
+    package func record(_ index: Int) throws(SweepError) -> CellRecord {
         try Self.decode(CellRecord.self, at: cellPath(index))
     }
 
     /// Writes a finished cell atomically (flushed first) and removes an earlier failure.
-    public func write(_ record: CellRecord) throws(SweepError) {
+    package func write(_ record: CellRecord) throws(SweepError) {
         try Self.write(record, to: cellPath(record.cell.index))
         HostFiles.remove(FilePath(failurePath(record.cell.index)))
         HostFiles.remove(FilePath(failureLogPath(record.cell.index)))
     }
 
     /// Writes a cell's failure atomically.
-    public func write(_ failure: CellFailure) throws(SweepError) {
+    package func write(_ failure: CellFailure) throws(SweepError) {
         try Self.write(failure, to: failurePath(failure.cell.index))
     }
 
@@ -184,20 +184,20 @@ public struct SweepDirectory: Sendable {
 }
 
 /// `sweep.json`: what a results directory holds results of.
-public struct SweepManifest: Codable, Sendable, Equatable {
-    public var schema = "pressurelab.sweep/1"
+package struct SweepManifest: Codable, Sendable, Equatable {
+    package var schema = "pressurelab.sweep/1"
     /// The tool version that ran the cells.
-    public var tool: String
+    package var tool: String
     /// The sweep's hash (``SweepPlan/hash``).
-    public var sweep: String
+    package var sweep: String
     /// The sweep file, as given.
-    public var file: String
+    package var file: String
     /// Cells in the whole sweep.
-    public var cells: Int
+    package var cells: Int
     /// The shard this directory ran (`I/N`).
-    public var shard: String
+    package var shard: String
 
-    public init(tool: String, sweep: String, file: String, cells: Int, shard: Shard) {
+    package init(tool: String, sweep: String, file: String, cells: Int, shard: Shard) {
         self.tool = tool
         self.sweep = sweep
         self.file = file
@@ -207,14 +207,14 @@ public struct SweepManifest: Codable, Sendable, Equatable {
 }
 
 /// One finished cell: what it was, and its results.
-public struct CellRecord: Codable, Sendable {
-    public var schema = "pressurelab.sweep-cell/1"
-    public var tool: String
-    public var sweep: String
-    public var cell: SweepCell
-    public var results: ResultsFile
+package struct CellRecord: Codable, Sendable {
+    package var schema = "pressurelab.sweep-cell/1"
+    package var tool: String
+    package var sweep: String
+    package var cell: SweepCell
+    package var results: ResultsFile
 
-    public init(tool: String, sweep: String, cell: SweepCell, results: ResultsFile) {
+    package init(tool: String, sweep: String, cell: SweepCell, results: ResultsFile) {
         self.tool = tool
         self.sweep = sweep
         self.cell = cell
@@ -223,13 +223,13 @@ public struct CellRecord: Codable, Sendable {
 }
 
 /// Why a cell failed: the worker's exit status or signal and its last lines on standard error.
-public struct CellFailure: Codable, Sendable {
-    public var cell: SweepCell
+package struct CellFailure: Codable, Sendable {
+    package var cell: SweepCell
     /// "exit status 1", "killed by signal 9".
-    public var status: String
-    public var standardError: [String]
+    package var status: String
+    package var standardError: [String]
 
-    public init(cell: SweepCell, status: String, standardError: [String]) {
+    package init(cell: SweepCell, status: String, standardError: [String]) {
         self.cell = cell
         self.status = status
         self.standardError = standardError

@@ -1,7 +1,7 @@
 import PressureLabHarness
 
 /// Why a sweep, or a merge of sweep results, cannot go on. Each says what to do.
-public enum SweepError: Error, Equatable, CustomStringConvertible {
+package enum SweepError: Error, Equatable, CustomStringConvertible {
     /// The sweep file is invalid: every problem, located.
     case invalidFile(path: String, problems: [String])
     /// A scenario of the sweep is invalid.
@@ -17,7 +17,7 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
     /// A file could not be read or written.
     case io(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidFile(_, let problems): return problems.joined(separator: "\n")
         case .invalidScenario(let text): return text
@@ -35,24 +35,24 @@ public enum SweepError: Error, Equatable, CustomStringConvertible {
 
 /// `I/N`: the I-th of N deterministic slices of a sweep's cells (cells whose index modulo N
 /// is I - 1), so that N machines, each given its own I, run every cell once between them.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1 to ``count``.
-    public var number: Int
-    public var count: Int
+    package var number: Int
+    package var count: Int
 
     /// The whole sweep.
-    public static let whole = Shard(number: 1, count: 1)
+    package static let whole = Shard(number: 1, count: 1)
 
-    public init(number: Int, count: Int) {
+    package init(number: Int, count: Int) {
         self.number = number
         self.count = count
     }
 
     /// The most shards a sweep may be cut into: one a cell at most.
-    public static let maximumCount = SweepFile.maximumCells
+    package static let maximumCount = SweepFile.maximumCells
 
     /// Reads `I/N` (N at most ``maximumCount``).
-    public init(parsing text: String) throws(SweepError) {
+    package init(parsing text: String) throws(SweepError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), (1...Self.maximumCount).contains(count),
               (1...count).contains(number) else {
@@ -62,7 +62,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the cell at `index` is in this shard.
-    public func contains(_ index: Int) -> Bool { index % count == number - 1 }
+    package func contains(_ index: Int) -> Bool { index % count == number - 1 }
 
-    public var description: String { "\(number)/\(count)" }
+    package var description: String { "\(number)/\(count)" }
 }

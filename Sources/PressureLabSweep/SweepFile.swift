@@ -19,41 +19,41 @@ import Yams
 /// repeat: 1                      # runs of each cell
 /// user: all                      # optional: one cell per user of a scenario's replay trace
 /// ```
-public struct SweepFile: Sendable {
+package struct SweepFile: Sendable {
     /// The file, as given.
-    public var path: String
+    package var path: String
     /// The results directory (resolved against the file's directory).
-    public var output: String
+    package var output: String
     /// Scenario arguments (bundled names or files); empty: every bundled scenario.
-    public var scenarios: [String]
-    public var policies: [Cleanup]
-    public var terminations: [Termination]
+    package var scenarios: [String]
+    package var policies: [Cleanup]
+    package var terminations: [Termination]
     /// Profiles (nil: each scenario's own).
-    public var profiles: [String?]
+    package var profiles: [String?]
     /// Compressors (nil: the profile's).
-    public var compressors: [Compressor?]
+    package var compressors: [Compressor?]
     /// Seeds (nil: each scenario's own).
-    public var seeds: [UInt64?]
-    public var repeats: Int
+    package var seeds: [UInt64?]
+    package var repeats: Int
     /// Users of replay traces: nil (the scenario's own), all of them, or these.
-    public var users: UserAxis
+    package var users: UserAxis
     /// Where each of ``scenarios`` and ``profiles`` is written (`FILE:LINE:COLUMN`), for
     /// errors about what they name (a scenario or profile that cannot be read).
-    public var scenarioSites: [String] = []
-    public var profileSites: [String] = []
+    package var scenarioSites: [String] = []
+    package var profileSites: [String] = []
 
     /// The `user` axis.
-    public enum UserAxis: Sendable, Equatable {
+    package enum UserAxis: Sendable, Equatable {
         case scenarios
         case all
         case listed([String])
     }
 
     /// The most cells a sweep may have.
-    public static let maximumCells = 1_000_000
+    package static let maximumCells = 1_000_000
 
     /// Reads and checks a sweep file; every problem is located (line and key).
-    public static func load(path: String) throws(SweepError) -> SweepFile {
+    package static func load(path: String) throws(SweepError) -> SweepFile {
         let text: String
         do {
             text = String(decoding: try InputKind.sweep.contents(of: path), as: UTF8.self)
@@ -64,7 +64,7 @@ public struct SweepFile: Sendable {
     }
 
     /// Parses sweep text; `path` names the file and anchors relative paths.
-    public static func parse(_ text: String, path: String) throws(SweepError) -> SweepFile {
+    package static func parse(_ text: String, path: String) throws(SweepError) -> SweepFile {
         var reader = SweepReader(path: path)
         // The scenario reader's defences: the prescan (aliases, nesting, size), located YAML
         // errors, the file named in every message.

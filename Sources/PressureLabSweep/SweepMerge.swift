@@ -6,16 +6,16 @@ import SystemPackage
 /// Joins the results directories of a sweep's shards into one set of cells, refusing, with
 /// the reason, shards of another tool version or another sweep, cells in two shards, and
 /// cells in none.
-public enum SweepMerge {
+package enum SweepMerge {
     /// What the directories hold together: the manifest they share and every cell's record,
     /// in cell order.
-    public struct Merged: Sendable {
-        public var manifest: SweepManifest
-        public var records: [CellRecord]
+    package struct Merged: Sendable {
+        package var manifest: SweepManifest
+        package var records: [CellRecord]
     }
 
     /// Reads and checks `directories`.
-    public static func collect(_ directories: [SweepDirectory]) throws(SweepError) -> Merged {
+    package static func collect(_ directories: [SweepDirectory]) throws(SweepError) -> Merged {
         guard let first = directories.first else { throw .mergeRefused("no directory given") }
         var manifests: [(SweepDirectory, SweepManifest)] = []
         for directory in directories {
@@ -82,7 +82,7 @@ public enum SweepMerge {
     }
 
     /// One results file (`pressurelab.results/1`) of every cell's runs, in cell order.
-    public static func resultsFile(_ merged: Merged) -> ResultsFile? {
+    package static func resultsFile(_ merged: Merged) -> ResultsFile? {
         guard var file = merged.records.first?.results else { return nil }
         file.runs = merged.records.flatMap(\.results.runs)
         let profiles = Set(merged.records.compactMap { $0.results.host.profile?.hash })
@@ -94,7 +94,7 @@ public enum SweepMerge {
     /// written to temporaries beside their destinations first, then renamed into place; when
     /// either fails, neither is left (a results file without its database, or the reverse, is
     /// never written). The two must be different files (the command checks).
-    public static func write(_ merged: Merged, results: String, database: String?) throws(SweepError) {
+    package static func write(_ merged: Merged, results: String, database: String?) throws(SweepError) {
         guard let file = resultsFile(merged) else { throw .mergeRefused("the sweep has no cells") }
         let text: String
         do { text = try ResultFormatter.json(file) } catch { throw .io("\(results): cannot encode the results: \(error)") }

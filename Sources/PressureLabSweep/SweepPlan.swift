@@ -5,19 +5,19 @@ import SystemPackage
 
 /// A sweep file expanded into its cells, in their fixed order, with the hash that names the
 /// sweep: shards, resumed runs and merges check it, so results of different sweeps never mix.
-public struct SweepPlan: Sendable {
+package struct SweepPlan: Sendable {
     /// Where the cells came from: the sweep file's path (or what built them).
-    public var source: String
+    package var source: String
     /// The results directory the sweep file names.
-    public var output: String
-    public var cells: [SweepCell]
+    package var output: String
+    package var cells: [SweepCell]
     /// A hash of every cell's key and the repeat count (not of paths, which differ between
     /// machines).
-    public var hash: String
+    package var hash: String
 
     /// Expands `file`: loads its scenarios (every problem of every invalid one is reported
     /// together) and, for `user: all`, reads the users of each scenario's replay trace.
-    public init(_ file: SweepFile, library: ScenarioLibrary? = ScenarioLibrary.locate()) throws(SweepError) {
+    package init(_ file: SweepFile, library: ScenarioLibrary? = ScenarioLibrary.locate()) throws(SweepError) {
         // A bundled name stays a name; a file is read against the sweep file's folder.
         let arguments = file.scenarios.map { argument in
             let isFile = argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
@@ -105,7 +105,7 @@ public struct SweepPlan: Sendable {
     }
 
     /// A plan of cells built in code (`run --jobs N` builds one from its options).
-    public init(cells: [SweepCell], source: String, output: String) {
+    package init(cells: [SweepCell], source: String, output: String) {
         self.source = source
         self.output = output
         self.cells = cells
@@ -115,7 +115,7 @@ public struct SweepPlan: Sendable {
     }
 
     /// The cells of one shard.
-    public func cells(in shard: Shard) -> [SweepCell] {
+    package func cells(in shard: Shard) -> [SweepCell] {
         cells.filter { shard.contains($0.index) }
     }
 

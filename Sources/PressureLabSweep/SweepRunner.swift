@@ -9,49 +9,49 @@ import SystemPackage
 /// A worker that fails (an exit status, a signal) fails its cell with the reason and its
 /// last lines on standard error, and the sweep goes on. What finished is kept whatever
 /// happens to this process; ``prepare()`` with `resume` picks up the cells still missing.
-public struct SweepRunner: Sendable {
+package struct SweepRunner: Sendable {
     /// How to start a worker: the executable and the arguments before the cell's own
     /// (`--output DIR --sweep HASH --cell JSON` are appended).
-    public struct Worker: Sendable {
-        public var executable: String
-        public var arguments: [String]
+    package struct Worker: Sendable {
+        package var executable: String
+        package var arguments: [String]
 
-        public init(executable: String, arguments: [String]) {
+        package init(executable: String, arguments: [String]) {
             self.executable = executable
             self.arguments = arguments
         }
     }
 
     /// What happened to the cells of one invocation.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// Cells in this shard.
-        public var cells: Int
+        package var cells: Int
         /// Cells finished by an earlier invocation (kept, not run again).
-        public var alreadyFinished: Int
+        package var alreadyFinished: Int
         /// Cells run now that finished.
-        public var finished: Int
+        package var finished: Int
         /// Cells run now that failed.
-        public var failures: [CellFailure]
+        package var failures: [CellFailure]
         /// Cells of the shard with no record (failed, or never run).
-        public var missing: Int { cells - alreadyFinished - finished }
+        package var missing: Int { cells - alreadyFinished - finished }
     }
 
     /// Progress, as cells start and end.
-    public enum Progress: Sendable {
+    package enum Progress: Sendable {
         case started(SweepCell)
         case ended(SweepCell, failure: CellFailure?)
     }
 
     /// The environment variable that tells a worker its parent's process ID.
-    public static let parentVariable = "PRESSURELAB_SWEEP_PARENT"
+    package static let parentVariable = "PRESSURELAB_SWEEP_PARENT"
 
-    public var plan: SweepPlan
-    public var directory: SweepDirectory
-    public var shard: Shard
-    public var jobs: Int
-    public var worker: Worker
+    package var plan: SweepPlan
+    package var directory: SweepDirectory
+    package var shard: Shard
+    package var jobs: Int
+    package var worker: Worker
 
-    public init(plan: SweepPlan, directory: SweepDirectory, shard: Shard = .whole, jobs: Int, worker: Worker) {
+    package init(plan: SweepPlan, directory: SweepDirectory, shard: Shard = .whole, jobs: Int, worker: Worker) {
         self.plan = plan
         self.directory = directory
         self.shard = shard
@@ -62,14 +62,14 @@ public struct SweepRunner: Sendable {
     /// Checks the directory (another sweep's, another tool's or another shard's results
     /// are refused; finished cells need `resume`), writes the manifest, and returns the
     /// cells to run with the number already finished.
-    public func prepare(resume: Bool) throws(SweepError) -> (cells: [SweepCell], alreadyFinished: Int) {
+    package func prepare(resume: Bool) throws(SweepError) -> (cells: [SweepCell], alreadyFinished: Int) {
         let prepared = try prepareSettingAside(resume: resume)
         return (prepared.cells, prepared.alreadyFinished)
     }
 
     /// ``prepare(resume:)``, and the records a resume set aside: a finished cell whose record
     /// cannot be read (truncated, garbage, a directory) is renamed and run again.
-    public func prepareSettingAside(resume: Bool) throws(SweepError)
+    package func prepareSettingAside(resume: Bool) throws(SweepError)
     -> (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside]) {
         try directory.create()
         if let manifest = try directory.manifest() {
@@ -98,7 +98,7 @@ public struct SweepRunner: Sendable {
     }
 
     /// Runs `cells`, `jobs` at a time, and returns what happened.
-    public func run(_ cells: [SweepCell], alreadyFinished: Int, progress: @escaping @Sendable (Progress) -> Void) async -> Summary {
+    package func run(_ cells: [SweepCell], alreadyFinished: Int, progress: @escaping @Sendable (Progress) -> Void) async -> Summary {
         var summary = Summary(cells: plan.cells(in: shard).count, alreadyFinished: alreadyFinished, finished: 0, failures: [])
         await withTaskGroup(of: (SweepCell, CellFailure?).self) { group in
             var pending = cells[...]

@@ -1,6 +1,5 @@
 import Foundation
-import PressureLabHarness
-import PressureLabSweep
+import PressureLabFuzzEntryPoints
 import Testing
 import TestSupport
 
@@ -15,8 +14,8 @@ struct FuzzRegressionTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    /// Every entry point by target: the harness's readers and the sweep reader.
-    static let entryPoints = FuzzEntryPoints.byTarget.merging(SweepFuzzing.byTarget) { first, _ in first }
+    /// Every entry point by target.
+    static let entryPoints = FuzzEntryPoints.byTarget
 
     static func files(of target: String, in kind: String) -> [URL] {
         let directory = corpus.appendingPathComponent(target).appendingPathComponent(kind)
@@ -32,7 +31,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("seeds and saved findings are accepted or refused, never a crash", arguments: FuzzEntryPoints.byTarget.merging(SweepFuzzing.byTarget) { first, _ in first }.keys.sorted())
+    @Test("seeds and saved findings are accepted or refused, never a crash", arguments: FuzzEntryPoints.byTarget.keys.sorted())
     func replay(target: String) throws {
         let entryPoint = try #require(Self.entryPoints[target])
         var accepted = 0

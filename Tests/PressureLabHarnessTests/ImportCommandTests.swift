@@ -1,5 +1,6 @@
 import Foundation
 import PressureLabHarness
+import PressureLabImport
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import PressureLab
 import PressureLabHarness
+import PressureLabImport
 import Testing
 
 /// A device profile's `display: { scale: }`, and `import views` taking its scale from the

@@ -1,6 +1,7 @@
 import Foundation
 import PressureLab
 import PressureLabHarness
+import PressureLabImport
 import PressureLabHeap
 import Testing
 

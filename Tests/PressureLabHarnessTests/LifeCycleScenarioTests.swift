@@ -113,11 +113,11 @@ struct LifeCycleReportTests {
 struct GenerationSourceTests {
     @Test("a cleanup policy's type says which unload cycle it models; a device's OS release overrides it")
     func fromTypes() throws {
-        #expect(IOS2Policy().generation == .iPhoneOS2 && IOS3Policy().generation == .iOS3)
+        #expect(IOS2Policy().generation == .iPhoneOS2 && IOS3Policy().generation == .iPhoneOS3)
         #expect(IOS6Policy().generation == nil && KeepAllPolicy().generation == nil && CostAwarePolicy().generation == nil)
-        #expect(Cleanup.ios3.generation == .iOS3 && Cleanup.lru.generation == .iOS6)
-        #expect(OSRelease.iOS4.generation == .iOS3 && OSRelease.iOS4.hasMultitasking)
-        #expect(OSRelease.iPhoneOS3.generation == .iOS3 && !OSRelease.iPhoneOS3.hasMultitasking)
+        #expect(Cleanup.ios3.generation == .iPhoneOS3 && Cleanup.lru.generation == .iOS6)
+        #expect(OSRelease.iOS4.unloadCycle == .iPhoneOS3 && OSRelease.iOS4.hasMultitasking)
+        #expect(OSRelease.iPhoneOS3.unloadCycle == .iPhoneOS3 && !OSRelease.iPhoneOS3.hasMultitasking)
         // The ios3 policy unloads the screen below the top on a warning. By itself it runs
         // iOS 3's cycle (viewDidUnload only); on a device that names iOS 5, iOS 5's
         // (viewWillUnload first).

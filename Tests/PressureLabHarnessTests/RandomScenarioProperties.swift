@@ -16,7 +16,7 @@ enum RandomScenarios {
         let budgetMiB = pick(1...8)
         var text = "scenario: 1\nname: random-\(seed)\nseed: \(seed)\ndevice:\n  memory: \(budgetMiB)MiB\n"
         if pick(0...3) == 0 { text += "  app_limit: \(pick(256...4096))KiB\n" }
-        if pick(0...3) == 0 { text += "  os: \"\(OSRelease.allCases.randomElement(using: &random)!.rawValue)\"\n" }
+        if pick(0...3) == 0 { text += "  os: \"\(OSRelease.appleReleases.randomElement(using: &random)!.rawValue)\"\n" }
         let appCount = pick(1...4)
         text += "apps:\n"
         var screensOfApp: [[String]] = []

@@ -36,7 +36,7 @@ struct RunPlanTests {
         // An unknown name is no policy of this program's.
         #expect(Cleanup(named: "no-such-policy") == nil)
         #expect(Cleanup.builtIns.map(\.name) == ["keep-all", "ios2", "ios3", "ios6", "aggressive", "lru", "cost-aware"])
-        #expect(Cleanup.ios3.generation == .iOS3 && Cleanup.lru.generation == .iOS6)
+        #expect(Cleanup.ios3.generation == .iPhoneOS3 && Cleanup.lru.generation == .iOS6)
         #expect(ProfileReference("pixel-3-2018") == .bundled("pixel-3-2018"))
         #expect(ProfileReference("profiles/pixel-3-2018.yaml") == .file("profiles/pixel-3-2018.yaml"))
         #expect(ProfileReference("my.yml") == .file("my.yml"))

@@ -67,14 +67,14 @@ struct GenerationComparisonTests {
             #expect(row.retainedAfterWarning < row.retainedBeforeWarning)
             #expect(row.retainedAfterReturn > row.retainedAfterWarning)
         }
-        func row(_ generation: OSGeneration, _ released: Bool) -> GenerationComparison.Row {
+        func row(_ generation: OSRelease, _ released: Bool) -> GenerationComparison.Row {
             rows.first { $0.generation == generation && $0.releasesOutlets == released }!
         }
         // Forgotten outlets keep their subviews: more retained after the warning.
         #expect(row(.iPhoneOS2, false).retainedAfterWarning > row(.iPhoneOS2, true).retainedAfterWarning)
-        #expect(row(.iOS3, false).retainedAfterWarning > row(.iOS3, true).retainedAfterWarning)
+        #expect(row(.iPhoneOS3, false).retainedAfterWarning > row(.iPhoneOS3, true).retainedAfterWarning)
         // iOS 6 keeps the view objects, so it frees less than the unloading generations.
-        #expect(row(.iOS6, true).freedByWarning < row(.iOS3, true).freedByWarning)
+        #expect(row(.iOS6, true).freedByWarning < row(.iPhoneOS3, true).freedByWarning)
         // Outlets do not matter under iOS 6: nothing is unloaded.
         #expect(row(.iOS6, false).retainedAfterWarning == row(.iOS6, true).retainedAfterWarning)
     }

@@ -16,7 +16,7 @@ struct AndroidFidelityTests {
                     cachedSince: cachedSince)
     }
 
-    static func snapshot(_ apps: [AppSnapshot], level: PressureLevel, release: SystemRelease, bytesToFree: Int = 1,
+    static func snapshot(_ apps: [AppSnapshot], level: PressureLevel, release: OSRelease, bytesToFree: Int = 1,
                          compressor: Bool = false, compressorFull: Bool = false, now: Double = 0) -> DeviceSnapshot {
         DeviceSnapshot(apps: apps, usedBytes: 90, budgetBytes: 100, level: level, bytesToFree: bytesToFree, freezeBudgetBytes: 0,
                        runningAppsWarned: false, release: release, now: now, hasCompressor: compressor,
@@ -33,7 +33,7 @@ struct AndroidFidelityTests {
 
     @Test("the previous app keeps PREVIOUS_APP_ADJ (700): on Android 10 with no time limit, on Android 14 for max_previous_time (60 s)")
     func previousApp() throws {
-        for release in [SystemRelease.android10, .android14] {
+        for release in [OSRelease.android10, .android14] {
             let apps = try ["a", "b", "c"].map { try LifeCycleTests.app($0) }
             let device = XNUFidelityTests.device(apps, budget: 512 << 20, release: release, termination: LowMemoryKillerPolicy())
             for app in apps.prefix(2) { try device.open(app.name) }

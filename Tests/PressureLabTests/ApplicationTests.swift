@@ -8,7 +8,7 @@ struct ApplicationTests {
     /// One-time allocations happen before anything is measured (see ``runtimePathsWarmedUp``).
     init() { _ = runtimePathsWarmedUp }
 
-    private func app(_ hierarchy: HierarchySpec, generation: OSGeneration = .iOS5) throws -> Application {
+    private func app(_ hierarchy: HierarchySpec, generation: OSRelease = .iOS5) throws -> Application {
         let runtime = try makeRuntime(generation, screens: mailScreens())
         return Application(name: "mail", runtime: runtime, hierarchy: hierarchy)
     }

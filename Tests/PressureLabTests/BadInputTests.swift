@@ -125,7 +125,7 @@ struct SubclassTests {
 
     @Test("a subclass's overrides run, recorded by the runtime, with super's unload work")
     func subclass() throws {
-        let runtime = try makeRuntime(.iOS3, screens: [
+        let runtime = try makeRuntime(.iPhoneOS3, screens: [
             ScreenSpec(name: "code", view: try .single(bytes: 1), modelBytes: 4096),
         ])
         let controller = Programmatic(screen: try runtime.screen(named: "code"), runtime: runtime)

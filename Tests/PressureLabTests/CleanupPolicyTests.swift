@@ -22,7 +22,7 @@ struct CleanupPolicyTests {
     }
 
     /// Launches the app, pushes s2, s3, s4 (s1 to s3 end off screen).
-    static func app(policy: (any CleanupPolicy)?, generation: OSGeneration = .iOS6,
+    static func app(policy: (any CleanupPolicy)?, generation: OSRelease = .iOS6,
                     releasesOutlets: Bool = true) throws -> Application {
         let runtime = try makeRuntime(generation, screens: screens(releasesOutlets: releasesOutlets))
         runtime.cleanupPolicy = policy

@@ -12,7 +12,7 @@ struct FreezerFidelityTests {
         try (0..<count).map { try DeviceTests.app("app\($0)", bitmap: 9 << 20) }
     }
 
-    static func device(_ apps: [Application], budget: Int, release: SystemRelease = .iOS12, compressor: Compressor = .none,
+    static func device(_ apps: [Application], budget: Int, release: OSRelease = .iOS12, compressor: Compressor = .none,
                        termination: any TerminationPolicy = FreezePolicy()) -> Device {
         XNUFidelityTests.device(apps, budget: budget, release: release, termination: termination, compressor: compressor)
     }

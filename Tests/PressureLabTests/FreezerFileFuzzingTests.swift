@@ -1,5 +1,6 @@
 import Foundation
 @testable import PressureLab
+import PressureLabFuzzEntryPoints
 import PressureLabHeap
 import Testing
 

@@ -67,7 +67,7 @@ struct MeasurementTests {
     @Test("after unload the view's bytes come back (iOS 3, outlets released)")
     func unloadReturnsBytes() throws {
         let description = try ViewDescription.tree(depth: 3, fanout: 4, bytes: 2048, rootBacking: 1 << 20)
-        let runtime = try makeRuntime(.iOS3, screens: [ScreenSpec(name: "s", view: description, outlets: 4)])
+        let runtime = try makeRuntime(.iPhoneOS3, screens: [ScreenSpec(name: "s", view: description, outlets: 4)])
         let window = Window()
         // A first controller goes through the same cycle: one-time allocations of the path
         // (metadata, lazily made globals) happen there, whichever test ran before.

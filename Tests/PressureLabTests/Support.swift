@@ -17,7 +17,7 @@ extension TraceRecorder {
 }
 
 /// A runtime with screens registered, for tests.
-func makeRuntime(_ generation: OSGeneration = .iOS6, screens: [ScreenSpec]) throws -> RuntimeContext {
+func makeRuntime(_ generation: OSRelease = .iOS6, screens: [ScreenSpec]) throws -> RuntimeContext {
     let runtime = try RuntimeContext(app: "test", generation: generation)
     for screen in screens { try runtime.register(screen) }
     return runtime
@@ -64,7 +64,7 @@ let runtimePathsWarmedUp: Void = {
 
 private func warmUpRuntimePaths() throws {
     let tree = try ViewDescription.tree(depth: 2, fanout: 3, bytes: 1024, rootBacking: 16 << 10)
-    for generation in OSGeneration.allCases {
+    for generation in OSRelease.unloadCycles {
         for releasesOutlets in [true, false] {
             for manual in [ManualUnloadIdiom.none, .checkingIsViewLoaded] {
                 let runtime = try makeRuntime(generation, screens: [
@@ -95,7 +95,7 @@ private func warmUpRuntimePaths() throws {
             }
         }
         // Warnings and trims through every built-in cleanup policy, app-wide.
-        for policy in Cleanup.builtIns.map { try! $0.makePolicy() } {
+        for policy in Cleanup.builtIns.map({ try! $0.makePolicy() }) {
             let runtime = try makeRuntime(generation, screens: [
                 ScreenSpec(name: "s", view: tree, outlets: 2, cacheBytes: 4096, modelBytes: 4096),
             ])

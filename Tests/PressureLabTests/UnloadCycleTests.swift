@@ -12,7 +12,7 @@ struct UnloadCycleTests {
     static let tree = try! ViewDescription.tree(depth: 3, fanout: 4, bytes: 2048, rootBacking: 2 << 20)
 
     /// A runtime with `onscreen#1` shown and `offscreen#1` shown then hidden.
-    private func scene(_ generation: OSGeneration, releasesOutlets: Bool = true,
+    private func scene(_ generation: OSRelease, releasesOutlets: Bool = true,
                        manualUnload: ManualUnloadIdiom = .none) throws
         -> (RuntimeContext, visible: ViewController, hidden: ViewController, window: Window)
     {
@@ -73,7 +73,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 3: release the view, then viewDidUnload releases the outlets")
     func iOS3() throws {
-        let (runtime, visible, hidden, _) = try scene(.iOS3)
+        let (runtime, visible, hidden, _) = try scene(.iPhoneOS3)
         #expect(warnBoth(runtime, visible, hidden) == [
             "didReceiveMemoryWarning(onscreen#1)",
             "didReceiveMemoryWarning(offscreen#1)", "viewReleased(offscreen#1)",
@@ -87,7 +87,7 @@ struct UnloadCycleTests {
 
     @Test("iOS 3 with forgotten outlets leaks like 2.2 until the view reloads")
     func iOS3Forgotten() throws {
-        let (runtime, visible, hidden, _) = try scene(.iOS3, releasesOutlets: false)
+        let (runtime, visible, hidden, _) = try scene(.iPhoneOS3, releasesOutlets: false)
         _ = warnBoth(runtime, visible, hidden)
         #expect(hidden.outlets.count == 4)
         let leaked = hidden.measuredBytes[.viewTree]!
@@ -127,8 +127,8 @@ struct UnloadCycleTests {
     }
 
     @Test("an on-screen controller never loses its view, bitmap or cache, in any generation",
-          arguments: OSGeneration.allCases)
-    func onScreenKeepsEverything(generation: OSGeneration) throws {
+          arguments: OSRelease.unloadCycles)
+    func onScreenKeepsEverything(generation: OSRelease) throws {
         let (_, visible, hidden, _) = try scene(generation, releasesOutlets: false,
                                              manualUnload: .withoutCheckingIsViewLoaded)
         let before = visible.measuredBytes

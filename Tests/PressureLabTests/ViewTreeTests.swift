@@ -126,7 +126,7 @@ struct OutletHoldTests {
     @Test("20,000 outlets are released in one pass when the view unloads (iOS 3), and every byte comes back")
     func manyOutlets() throws {
         let wide = try ViewDescription.wide(count: 20_001, bytes: 64)
-        let runtime = try makeRuntime(.iOS3, screens: [ScreenSpec(name: "w", view: wide, outlets: 20_000)])
+        let runtime = try makeRuntime(.iPhoneOS3, screens: [ScreenSpec(name: "w", view: wide, outlets: 20_000)])
         // A first pass warms one-time allocations (runtime metadata on a path walked for the
         // first time in this process); the second is measured.
         let warmUp = try runtime.makeController(screen: "w")

@@ -7,7 +7,7 @@ import Testing
 /// the outcome XNU's source prescribes (the test names the file and symbol).
 @Suite("XNU fidelity: jetsam, per-process limits, footprints, the freezer")
 struct XNUFidelityTests {
-    static func device(_ apps: [Application], budget: Int, release: SystemRelease = .iOS12,
+    static func device(_ apps: [Application], budget: Int, release: OSRelease = .iOS12,
                        termination: any TerminationPolicy = JetsamPolicy(), compressor: Compressor = .none,
                        limit: Int? = nil, inactiveLimit: Int? = nil, freezeBudget: Int? = nil) -> Device {
         let device = Device(model: .init(budgetBytes: budget, appLimitBytes: limit, appLimitInactiveBytes: inactiveLimit,
@@ -46,7 +46,7 @@ struct XNUFidelityTests {
 
     @Test("aging (memstat_update_priority_locked): on iOS 18 an app that asks for idle spends 2 s in band 20 first; iOS 12's legacy policy sends it straight to idle")
     func aging() throws {
-        for release in [SystemRelease.iOS18, .iOS12] {
+        for release in [OSRelease.iOS18, .iOS12] {
             let a = try LifeCycleTests.app("a"), b = try LifeCycleTests.app("b")
             let device = Self.device([a, b], budget: 512 << 20, release: release)
             try device.open("a")

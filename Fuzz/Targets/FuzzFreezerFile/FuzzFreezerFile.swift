@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Foundation
-import PressureLab
+import PressureLabFuzzEntryPoints
 
 /// libFuzzer's entry point: the bytes as a compressed freezer file, thawed.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Foundation
-import PressureLabHarness
+import PressureLabFuzzEntryPoints
 
 /// libFuzzer's entry point: the bytes as a device profile (YAML).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Foundation
-import PressureLab
+import PressureLabFuzzEntryPoints
 
 /// libFuzzer's entry point: the bytes as a restoration archive (JSON and a checksum line), as given and resealed.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Foundation
-import PressureLabSweep
+import PressureLabFuzzEntryPoints
 
 /// libFuzzer's entry point: the bytes as a sweep file (YAML).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Foundation
-import PressureLabHarness
+import PressureLabFuzzEntryPoints
 
 /// libFuzzer's entry point: the bytes as an LSApp replay trace (tab-separated).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -94,8 +94,7 @@ extension Device {
     /// not modelled).
     private func backgroundFetch(_ name: String) throws -> Bool {
         guard let target = installed(name) else { throw RuntimeError.unknownApp(name) }
-        let releases = OSRelease.allCases
-        guard releases.firstIndex(of: model.os)! >= releases.firstIndex(of: .iOS7)! else { return false }
+        guard model.os.hasBackgroundFetch else { return false }
         switch target.app.state {
         case .notRunning:
             guard try launchInBackground(name), target.app.state.hasProcess else { return true }

@@ -38,7 +38,7 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         return bytes(root) + modals.reduce(0) { $0 + bytes($1) }
     }
 
-    static let checksumPrefix = "#checksum "
+    package static let checksumPrefix = "#checksum "
 
     /// The archive's JSON as `JSONEncoder` with `.sortedKeys` writes it (the reference for
     /// ``directJSON()``, which writes the same bytes without building the encoder's tree).
@@ -89,7 +89,7 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
         return try decode(data, path: path)
     }
 
-    static func decode(_ data: Data, path: String) throws(RestorationError) -> RestorationArchive {
+    package static func decode(_ data: Data, path: String) throws(RestorationError) -> RestorationArchive {
         guard let newline = data.dropLast().lastIndex(of: UInt8(ascii: "\n")) else {
             throw .corrupt(path: path, reason: "no checksum line: the file is truncated")
         }

@@ -1,4 +1,4 @@
-/// The unload cycle: what a memory warning does to a controller, per OS generation.
+/// The unload cycle: what a memory warning does to a controller, per OS release.
 extension ViewController {
     /// Delivers a memory warning: records `didReceiveMemoryWarning` and runs it, then passes
     /// it to every child (visible or not) and to the presented controller.
@@ -11,21 +11,24 @@ extension ViewController {
         presentedViewController?.receiveMemoryWarning()
     }
 
-    /// What UIKit's default `didReceiveMemoryWarning` did in the runtime's generation, for
-    /// a controller whose view is not on screen (one that is on screen keeps everything):
+    /// What UIKit's default `didReceiveMemoryWarning` did in the runtime's release, for a
+    /// controller whose view is not on screen (one that is on screen keeps everything): the
+    /// plan of that release's built-in policy for this controller
+    /// (``OSRelease/defaultCleanupPolicy``: ``IOS2Policy``, ``IOS3Policy``, ``IOS6Policy``),
+    /// so that each release's rule is written once, in its policy:
     ///
     /// - iPhone OS 2.2: the view is released, with no `viewDidUnload`. Outlets survive
     ///   unless the controller releases them when its view is cleared (`releasesOutlets`,
     ///   the `setView:` override of the time); forgotten outlets keep their subviews.
-    /// - iOS 3 to 4: the view is released, then `viewDidUnload` (iOS 5: `viewWillUnload`
-    ///   first).
+    /// - iPhone OS 3 and iOS 4: the view is released, then `viewDidUnload` (iOS 5:
+    ///   `viewWillUnload` first).
     /// - iOS 6 and later: the view stays; its backing stores are purged.
     ///
-    /// In every generation the cache of an off-screen controller is released, and the
-    /// screen's ``ManualUnloadIdiom`` runs (the iOS 6 idiom, correct or not).
+    /// In every release the cache of an off-screen controller is released, and the screen's
+    /// ``ManualUnloadIdiom`` runs first (the iOS 6 idiom, correct or not).
     ///
-    /// When the runtime has a ``RuntimeContext/cleanupPolicy``, the policy's plan decides
-    /// instead: this controller releases its part of the plan being delivered.
+    /// When the runtime has a ``RuntimeContext/cleanupPolicy``, that policy's plan, made for
+    /// the whole app as the warning arrived, decides instead: this controller releases its part.
     public final func performDefaultMemoryWarningResponse() {
         if screen.manualUnload != .none { applyManualUnloadIdiom() }
         let runtime = self.runtime
@@ -36,18 +39,9 @@ extension ViewController {
             return
         }
         guard !appearance.isOnScreen else { return }
-        switch runtime.generation {
-        case .iPhoneOS2:
-            if isViewLoaded {
-                releaseView()
-                if screen.releasesOutlets { releaseOutlets() }
-            }
-        case .iOS3, .iOS5:
-            if isViewLoaded { runUnloadCycle() }
-        case .iOS6:
-            purgeBackingStores()
-        }
-        purgeCache()
+        let plan = runtime.generation.defaultCleanupPolicy.plan(
+            for: runtime.cleanupContext(for: [self], trigger: .memoryWarning(.warning), targetBytes: nil))
+        if let items = plan.releases[id] { performCleanup(items, style: plan.viewUnloadStyle) }
     }
 
     /// iOS 3 to 5: `viewWillUnload` (iOS 5), release the view, `viewDidUnload`.

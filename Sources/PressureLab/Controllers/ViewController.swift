@@ -4,7 +4,7 @@ import PressureLabHeap
 ///
 /// Its view is loaded lazily (``loadViewIfNeeded()`` or ``view``: `loadView` then
 /// `viewDidLoad`, once), it appears and disappears through a ``Window``, and it answers
-/// memory warnings as its runtime's ``OSGeneration`` did. Everything it holds is real,
+/// memory warnings as its runtime's ``OSRelease`` did. Everything it holds is real,
 /// written heap memory, measured by jemalloc and attributed to it in the runtime's ledger:
 /// the view tree, backing stores, a cache (purgeable), a model (recreatable from disk),
 /// outlets (strong references to subviews) and user data (not recreatable).
@@ -244,7 +244,7 @@ open class ViewController {
     open func viewDidLayoutSubviews() {}
 
     /// The app received a memory warning. The default does what the runtime's
-    /// ``OSGeneration`` did for a controller whose view is not on screen (see
+    /// ``OSRelease`` did for a controller whose view is not on screen (see
     /// ``performDefaultMemoryWarningResponse()``); an override should call `super`.
     open func didReceiveMemoryWarning() {
         performDefaultMemoryWarningResponse()

@@ -32,7 +32,7 @@ public struct DeviceModel: Sendable {
     /// On with any device profile; off for a bare device.
     public var purgesBackingStoresInBackground: Bool
     /// The system release whose jetsam, freezer, lmkd and trim rules apply.
-    public var release: SystemRelease
+    public var release: OSRelease
     /// The device's physical memory, bytes (XNU's thresholds depend on its size class);
     /// the budget when nil.
     public var memoryBytes: Int?
@@ -48,7 +48,7 @@ public struct DeviceModel: Sendable {
     public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
                 appLimitInactiveBytes: Int? = nil, freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none,
                 pageBytes: Int = 4096, os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false,
-                release: SystemRelease = .iOS12, memoryBytes: Int? = nil, swapFileBytes: Int? = nil,
+                release: OSRelease = .iOS12, memoryBytes: Int? = nil, swapFileBytes: Int? = nil,
                 costs: CostModel? = nil, contents: MemoryContents? = nil) {
         self.swapFileBytes = swapFileBytes
         self.costs = costs

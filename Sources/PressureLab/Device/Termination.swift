@@ -77,7 +77,7 @@ public struct Termination: Sendable, CustomStringConvertible {
 
     /// A note when this built-in policy is another platform's than `release`'s (a what-if on
     /// that device), else nil. Android ships no memory freezer: `freeze` there is XNU's.
-    public func whatIfNote(on release: SystemRelease) -> String? {
+    public func whatIfNote(on release: OSRelease) -> String? {
         switch (name, release.isApple) {
         case ("freeze", false):
             return "freeze on \(release): XNU's freezer, which Android does not ship (a what-if; Android's CachedAppOptimizer "

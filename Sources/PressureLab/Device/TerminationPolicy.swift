@@ -124,7 +124,7 @@ public struct DeviceSnapshot: Sendable {
     /// Whether running apps were warned in this round already.
     public var runningAppsWarned: Bool
     /// The release whose rules apply.
-    public var release: SystemRelease
+    public var release: OSRelease
     /// The device's physical memory, bytes (its size class picks XNU's thresholds).
     public var memoryBytes: Int
     /// Device time, seconds.
@@ -139,7 +139,7 @@ public struct DeviceSnapshot: Sendable {
     public var freezer: FreezerSnapshot
 
     public init(apps: [AppSnapshot], usedBytes: Int, budgetBytes: Int, level: PressureLevel, bytesToFree: Int,
-                freezeBudgetBytes: Int, runningAppsWarned: Bool, release: SystemRelease = .iOS12, memoryBytes: Int? = nil,
+                freezeBudgetBytes: Int, runningAppsWarned: Bool, release: OSRelease = .iOS12, memoryBytes: Int? = nil,
                 now: Double = 0, emergencyBytes: Int = 0, hasCompressor: Bool = false, compressorFull: Bool = false,
                 freezer: FreezerSnapshot? = nil) {
         self.apps = apps

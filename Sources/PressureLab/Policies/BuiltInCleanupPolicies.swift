@@ -9,7 +9,7 @@ public struct KeepAllPolicy: CleanupPolicy {
 /// caches of off-screen controllers go.
 public struct IOS2Policy: CleanupPolicy {
     public let name = "ios2"
-    public var generation: OSGeneration? { .iPhoneOS2 }
+    public var generation: OSRelease? { .iPhoneOS2 }
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.view, .cache], style: .iPhoneOS2)
@@ -19,7 +19,7 @@ public struct IOS2Policy: CleanupPolicy {
 /// iPhone OS 3 to iOS 5: off-screen views are unloaded (`viewDidUnload`); caches go.
 public struct IOS3Policy: CleanupPolicy {
     public let name = "ios3"
-    public var generation: OSGeneration? { .iOS3 }
+    public var generation: OSRelease? { .iPhoneOS3 }
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.view, .cache], style: .unloadCycle)

@@ -55,7 +55,7 @@ public struct Cleanup: Sendable, CustomStringConvertible {
 
     /// The UIKit generation the policy's apps behave as (their callbacks): the policy's
     /// own (``CleanupPolicy/generation``), else iOS 6 and later.
-    public var generation: OSGeneration { ((try? makePolicy())?.generation) ?? .iOS6 }
+    public var generation: OSRelease { ((try? makePolicy())?.generation) ?? .iOS6 }
 
     public var description: String { name }
 

@@ -143,14 +143,14 @@ public protocol CleanupPolicy {
     var name: String { get }
     /// The UIKit generation whose memory-warning behaviour the policy models, when it models
     /// one (iPhone OS 2.2's or iOS 3's unload cycle); nil: today's (iOS 6 and later).
-    var generation: OSGeneration? { get }
+    var generation: OSRelease? { get }
     /// Decides what to release.
     func plan(for context: CleanupContext) -> CleanupPlan
 }
 
 extension CleanupPolicy {
     /// Most policies model no generation of their own.
-    public var generation: OSGeneration? { nil }
+    public var generation: OSRelease? { nil }
 }
 
 /// What cleanups released, counted.

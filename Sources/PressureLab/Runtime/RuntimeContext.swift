@@ -4,7 +4,7 @@ import PressureLabHeap
 /// record into, the OS generation they behave as, and the ledger their bytes go to.
 ///
 /// ```swift
-/// let runtime = try RuntimeContext(app: "photos", generation: .iOS3)
+/// let runtime = try RuntimeContext(app: "photos", generation: .iPhoneOS3)
 /// try runtime.register(ScreenSpec(name: "detail", view: .tree(depth: 3, fanout: 4, bytes: 2048)))
 /// let detail = try runtime.makeController(screen: "detail")
 /// _ = try detail.view            // loadView, viewDidLoad
@@ -19,7 +19,7 @@ public final class RuntimeContext {
     /// Every callback and state change, in order.
     public let trace: TraceRecorder
     /// The UIKit generation whose default memory-warning behaviour controllers follow.
-    public var generation: OSGeneration
+    public var generation: OSRelease
     /// Measured bytes per controller and category.
     public let ledger: OwnerLedger<MemoryOwner>
     /// The most bytes one view tree may declare (a safe share of the host's memory).
@@ -94,7 +94,7 @@ public final class RuntimeContext {
     /// refused as it was being killed): lost when the process ends.
     public internal(set) var lostInputBytes = 0
     /// What releases memory on a warning or trim: nil means each controller does what its
-    /// ``OSGeneration``'s default `didReceiveMemoryWarning` did.
+    /// ``OSRelease``'s default `didReceiveMemoryWarning` did.
     public var cleanupPolicy: (any CleanupPolicy)? {
         didSet { hasCleanupPolicy = cleanupPolicy != nil }
     }
@@ -111,7 +111,7 @@ public final class RuntimeContext {
     private var instanceCounters: [String: Int] = [:]
 
     /// Creates a runtime with its own temporary bundle (removed with the runtime).
-    public convenience init(app: String = "app", generation: OSGeneration = .iOS6,
+    public convenience init(app: String = "app", generation: OSRelease = .iOS6,
                             trace: TraceRecorder = TraceRecorder(),
                             reloadStatistics: ReloadStatistics = ReloadStatistics()) throws(RuntimeError) {
         try self.init(app: app, generation: generation, bundle: ViewBundle(temporaryWithPrefix: app), trace: trace,
@@ -119,7 +119,7 @@ public final class RuntimeContext {
     }
 
     /// Creates a runtime over an existing bundle.
-    public init(app: String, generation: OSGeneration, bundle: ViewBundle, trace: TraceRecorder,
+    public init(app: String, generation: OSRelease, bundle: ViewBundle, trace: TraceRecorder,
                 memoryLimit: Int = HostMemory.current().safeLimit(), reloadStatistics: ReloadStatistics = ReloadStatistics()) {
         self.reloadStatistics = reloadStatistics
         self.app = app

@@ -7,11 +7,11 @@ import PressureLabHeap
 /// The file holds compressed pages, so a freeze writes, and a thaw reads, only the
 /// compressed bytes. Pages moved from the pool (``writeEncodedPage(_:)``) are written as
 /// they were held.
-final class CompressingPageStore: PageStore {
+package final class CompressingPageStore: PageStore {
     let file: FreezerFile
     let codec: PageCodec
     let pageBytes: Int
-    var gate: MemoryGate? {
+    package var gate: MemoryGate? {
         get { file.gate }
         set { file.gate = newValue }
     }
@@ -27,7 +27,7 @@ final class CompressingPageStore: PageStore {
     private var pageBuffer: UnsafeMutableRawPointer?
     private var pageBufferBytes = 0
 
-    init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
+    package init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
         self.file = file
         self.codec = codec
         self.pageBytes = pageBytes
@@ -39,14 +39,14 @@ final class CompressingPageStore: PageStore {
         if let pageBuffer { PageBuffers.give(pageBuffer, bytes: pageBufferBytes) }
     }
 
-    func write(_ memory: RawMemory, count: Int) -> Bool {
+    package func write(_ memory: RawMemory, count: Int) -> Bool {
         guard writer.append(memory, count: count, emit: { file.write($0) }) else { return false }
         originalBytes += count
         return true
     }
 
     /// Compresses and writes the group's last page.
-    func endGroup() -> Bool {
+    package func endGroup() -> Bool {
         writer.finish { file.write($0) }
     }
 
@@ -70,7 +70,7 @@ final class CompressingPageStore: PageStore {
         reader.adoptStaged(writer.writer.takeStaged())
     }
 
-    func read(into memory: RawMemory, count: Int) -> Bool {
+    package func read(into memory: RawMemory, count: Int) -> Bool {
         guard reader.read(into: memory, count: count, next: readPage) else { return false }
         originalBytes += count
         return true

@@ -3,7 +3,7 @@ import SystemPackage
 
 /// Where paged-out memory goes, block after block, to be read back in the same order: the
 /// freezer's file, or the in-RAM compressed pool.
-protocol PageStore: AnyObject {
+package protocol PageStore: AnyObject {
     /// Takes the first `count` bytes of `memory` (the caller frees it after).
     func write(_ memory: RawMemory, count: Int) -> Bool
     /// Gives back exactly `count` bytes into `memory`, in the order they were written.
@@ -18,22 +18,22 @@ protocol PageStore: AnyObject {
 
 extension PageStore {
     /// Stores that write block by block have nothing to end.
-    func endGroup() -> Bool { true }
+    package func endGroup() -> Bool { true }
 }
 
 /// A file that frozen memory is written to, block after block, and read back from in the
 /// same order (the freezer's swap). Reads and writes are real I/O, through the host's door.
-final class FreezerFile: PageStore {
+package final class FreezerFile: PageStore {
     let path: String
     private let file: SequentialFile
     /// Bytes written (or read) so far.
     var bytesTransferred: Int { file.bytesTransferred }
     /// The gate of the app whose memory is read back (thawing allocates).
-    var gate: MemoryGate?
+    package var gate: MemoryGate?
 
-    enum Mode { case write, read }
+    package enum Mode { case write, read }
 
-    init(path: String, mode: Mode) throws(RuntimeError) {
+    package init(path: String, mode: Mode) throws(RuntimeError) {
         self.path = path
         do {
             file = mode == .write ? try SequentialFile(creating: FilePath(path)) : try SequentialFile(reading: FilePath(path))
@@ -42,15 +42,15 @@ final class FreezerFile: PageStore {
         }
     }
 
-    func close() { file.close() }
+    package func close() { file.close() }
 
     /// Writes the `count` bytes of `memory`, piece after piece.
-    func write(_ memory: RawMemory, count: Int) -> Bool {
+    package func write(_ memory: RawMemory, count: Int) -> Bool {
         memory.pieces(count: count).allSatisfy { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Reads exactly `count` bytes into `memory`, piece after piece.
-    func read(into memory: RawMemory, count: Int) -> Bool {
+    package func read(into memory: RawMemory, count: Int) -> Bool {
         memory.pieces(count: count).allSatisfy { read(into: $0) }
     }
 

@@ -13,11 +13,11 @@ import SystemPackage
 ///
 /// Decoding checks every field, so a truncated, corrupt or hostile file gives a
 /// ``ViewDescriptionError`` that names the file and the byte offset, never a crash.
-enum ViewDescriptionCodec {
+package enum ViewDescriptionCodec {
     static let magic: UInt32 = 0x4456_4C50  // "PLVD" read as little-endian
     static let version: UInt32 = 1
-    static let headerSize = 24
-    static let recordSize = 24
+    package static let headerSize = 24
+    package static let recordSize = 24
 
     /// The size of the file of a description of `viewCount` views.
     static func fileBytes(viewCount: Int) -> Int { headerSize + recordSize * viewCount }
@@ -65,7 +65,7 @@ enum ViewDescriptionCodec {
         return try decoded.get()
     }
 
-    static func decode(_ buffer: UnsafeRawBufferPointer, path: @autoclosure () -> String) throws(ViewDescriptionError) -> ViewDescription {
+    package static func decode(_ buffer: UnsafeRawBufferPointer, path: @autoclosure () -> String) throws(ViewDescriptionError) -> ViewDescription {
         guard buffer.count >= headerSize else {
             throw .fileCorrupt(path: path(), offset: buffer.count, reason: "shorter than the \(headerSize)-byte header")
         }

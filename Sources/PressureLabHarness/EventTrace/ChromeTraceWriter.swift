@@ -16,10 +16,10 @@ import PressureLabHeap
 /// Timestamps are host time (measured here, microseconds since the trace began), never
 /// device time. Events stream to the file as they happen; the closing bracket is written by
 /// ``commit()``.
-public final class ChromeTraceWriter: TraceOutput {
-    public let path: String
-    public let file: OutputFile
-    public private(set) var lineCount = 0
+package final class ChromeTraceWriter: TraceFile {
+    package let path: String
+    package let file: OutputFile
+    package private(set) var lineCount = 0
 
     private var origin: UInt64?
     private var run = 0
@@ -41,21 +41,21 @@ public final class ChromeTraceWriter: TraceOutput {
     private static let controllerThread = 2
 
     /// Opens the output and writes the opening of the JSON object.
-    public init(path: String) throws(HarnessError) {
+    package init(path: String) throws(HarnessError) {
         self.path = path
         file = try OutputFile(path: path)
         file.write("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"tool\":\"pressurelab\",\"clock\":\"host time, measured\"},"
             + "\"traceEvents\":[\n")
     }
 
-    public func beginRun(_ label: String) {
+    package func beginRun(_ label: String) {
         closeAllOpen()
         run += 1
         runLabel = label
         processes = [:]
     }
 
-    public func write(_ event: TraceEvent) {
+    package func write(_ event: TraceEvent) {
         guard file.failure == nil else { return }
         let time = microseconds(event.hostNanoseconds)
         let process = self.process(for: event.app.isEmpty ? "device" : event.app)
@@ -79,9 +79,9 @@ public final class ChromeTraceWriter: TraceOutput {
     }
 
     /// Each app's bytes are a counter track.
-    public var samplesMemory: Bool { true }
+    package var samplesMemory: Bool { true }
 
-    public func sampleMemory(app: String, bytes: Int) {
+    package func sampleMemory(app: String, bytes: Int) {
         guard file.failure == nil else { return }
         let time = microseconds(MonotonicClock.now())
         let process = self.process(for: app)
@@ -89,19 +89,19 @@ public final class ChromeTraceWriter: TraceOutput {
              track: Track(process: process, thread: 0), time: time)
     }
 
-    public func finish() {
+    package func finish() {
         guard !finished else { return }
         closeAllOpen()
         file.write("\n]}\n")
         finished = true
     }
 
-    public func commit() throws(HarnessError) {
+    package func commit() throws(HarnessError) {
         finish()
         try file.commit()
     }
 
-    public func discard() {
+    package func discard() {
         file.discard()
     }
 

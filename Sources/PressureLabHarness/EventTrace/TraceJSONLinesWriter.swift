@@ -12,35 +12,35 @@ import PressureLab
 /// out in one `write(2)`. A write failure (a full disk) is kept in ``failure``, later
 /// lines are skipped, and ``commit()`` throws it. App and device events have
 /// `"controller":""`.
-public final class TraceJSONLinesWriter {
+package final class TraceJSONLinesWriter {
     /// The destination, as given.
-    public let path: String
+    package let path: String
     /// The output the lines go to.
-    public let file: OutputFile
+    package let file: OutputFile
     /// Lines written so far.
-    public private(set) var lineCount = 0
+    package private(set) var lineCount = 0
 
     /// Opens the output (a temporary next to `path`, or `path` itself when it is a device
     /// or a FIFO). Throws `.cannotWrite(path:reason:)`.
-    public init(path: String) throws(HarnessError) {
+    package init(path: String) throws(HarnessError) {
         self.path = path
         file = try OutputFile(path: path)
     }
 
     /// Attaches to a recorder: every event it records from now on is written.
-    public func attach(to recorder: TraceRecorder) {
+    package func attach(to recorder: TraceRecorder) {
         recorder.sink = { [unowned self] event in self.write(event) }
     }
 
     /// The JSON line for one event (without the newline).
-    public static func line(for event: TraceEvent) -> String {
+    package static func line(for event: TraceEvent) -> String {
         "{\"step\":\(event.step),\"app\":\(JSONText.quoted(event.app)),"
             + "\"controller\":\(JSONText.quoted(event.controller?.description ?? "")),"
             + "\"event\":\(JSONText.quoted(event.kind.rawValue))}"
     }
 
     /// Writes one event (nothing after a failure; see ``failure``).
-    public func write(_ event: TraceEvent) {
+    package func write(_ event: TraceEvent) {
         guard file.failure == nil else { return }
         file.write(TraceJSONLinesWriter.line(for: event) + "\n")
         if file.failure == nil { lineCount += 1 }
@@ -48,18 +48,18 @@ public final class TraceJSONLinesWriter {
 
     /// Finishes the trace and moves it into place; throws the first write failure (and
     /// then leaves nothing behind).
-    public func commit() throws(HarnessError) {
+    package func commit() throws(HarnessError) {
         try file.commit()
     }
 
     /// Abandons the trace: the temporary is removed, the destination left as it was.
-    public func discard() {
+    package func discard() {
         file.discard()
     }
 
     /// Finishes the trace like ``commit()``, without reporting a failure (it stays in
     /// ``failure``). Prefer ``commit()``.
-    public func close() {
+    package func close() {
         try? commit()
     }
 }

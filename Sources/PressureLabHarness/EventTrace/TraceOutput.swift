@@ -1,24 +1,41 @@
 import PressureLab
 
-/// Where a run's trace goes: JSON lines (``TraceJSONLinesWriter``) or Chrome's Trace Event
-/// Format (``ChromeTraceWriter``). Both stream into an ``OutputFile``, put in place only
-/// when the command succeeds.
+/// Where a run's events go as they happen (``Simulation``, ``RunPlan/execute(trace:cellStarted:stepProgress:)``):
+/// every lifecycle callback and state change, a mark where a run begins, and each app's
+/// measured bytes every step when it wants them. The trace files the command line writes
+/// (JSON lines, Chrome's format) are outputs of this kind; a test or a tool of yours can
+/// write its own.
 public protocol TraceOutput: AnyObject {
+    /// Writes one event.
+    func write(_ event: TraceEvent)
+    /// A run begins (scenario, policy, repeat): later events belong to it.
+    func beginRun(_ label: String)
+    /// Whether it takes each app's measured bytes at the end of every step (a memory track):
+    /// a pass over the apps every step, made only for an output that wants them.
+    var samplesMemory: Bool { get }
+    /// An app's measured bytes at the end of a step (a memory track), now.
+    func sampleMemory(app: String, bytes: Int)
+    /// The first failure to write, if any: a run stops at it.
+    var failure: HarnessError? { get }
+}
+
+extension TraceOutput {
+    /// No memory track by default.
+    public var samplesMemory: Bool { false }
+    public func sampleMemory(app: String, bytes: Int) {}
+    /// Nothing can fail by default.
+    public var failure: HarnessError? { nil }
+}
+
+/// A trace written to a file (``TraceJSONLinesWriter``, ``ChromeTraceWriter``): it streams
+/// into an ``OutputFile``, put in place only when the command succeeds.
+package protocol TraceFile: TraceOutput {
     /// The destination, as given.
     var path: String { get }
     /// The output the trace streams to.
     var file: OutputFile { get }
     /// Events written so far.
     var lineCount: Int { get }
-    /// Writes one event.
-    func write(_ event: TraceEvent)
-    /// A run begins (scenario, policy, repeat): later events belong to it.
-    func beginRun(_ label: String)
-    /// Whether it takes each app's measured bytes at the end of every step (a memory track):
-    /// a pass over the apps every step, made only for a format that has them.
-    var samplesMemory: Bool { get }
-    /// An app's measured bytes at the end of a step (a memory track), now.
-    func sampleMemory(app: String, bytes: Int)
     /// Writes what closes the trace (nothing more may be written), without moving it into
     /// place: for an ``OutputBatch`` that commits the file with others.
     func finish()
@@ -28,9 +45,9 @@ public protocol TraceOutput: AnyObject {
     func discard()
 }
 
-extension TraceOutput {
+extension TraceFile {
     /// The first write failure, if any.
-    public var failure: HarnessError? { file.failure }
+    package var failure: HarnessError? { file.failure }
 }
 
 /// The trace formats `--trace-format` accepts.
@@ -41,7 +58,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     case chrome
 
     /// Opens a writer of this format at `path`.
-    public func open(_ path: String) throws(HarnessError) -> any TraceOutput {
+    package func open(_ path: String) throws(HarnessError) -> any TraceFile {
         switch self {
         case .jsonl: return try TraceJSONLinesWriter(path: path)
         case .chrome: return try ChromeTraceWriter(path: path)
@@ -49,12 +66,9 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     }
 }
 
-extension TraceJSONLinesWriter: TraceOutput {
+extension TraceJSONLinesWriter: TraceFile {
     /// JSON lines carry no run boundary (each line has its step).
-    public func beginRun(_ label: String) {}
-    /// JSON lines carry no memory samples (the results' timeline has them).
-    public var samplesMemory: Bool { false }
-    public func sampleMemory(app: String, bytes: Int) {}
+    package func beginRun(_ label: String) {}
     /// JSON lines need no closing.
-    public func finish() {}
+    package func finish() {}
 }

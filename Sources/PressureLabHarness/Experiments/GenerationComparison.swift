@@ -12,7 +12,7 @@ import PressureLabHeap
 public struct GenerationComparison {
     /// One generation's figures.
     public struct Row: Sendable, Equatable {
-        public var generation: OSGeneration
+        public var generation: OSRelease
         public var releasesOutlets: Bool
         /// Bytes the app held before the warning (ledger, measured).
         public var retainedBeforeWarning: Int
@@ -48,26 +48,25 @@ public struct GenerationComparison {
     public func run(trace: (any TraceOutput)? = nil) throws -> [Row] {
         var rows: [Row] = []
         for releasesOutlets in [true, false] {
-            for generation in OSGeneration.allCases {
+            for generation in OSRelease.unloadCycles {
                 rows.append(try runOnce(generation: generation, releasesOutlets: releasesOutlets, trace: trace))
             }
         }
         return rows
     }
 
-    /// The iOS release a generation's run models, and the cleanup policy that is its unload cycle.
-    static func release(of generation: OSGeneration) -> (os: OSRelease, cleanup: Cleanup) {
-        switch generation {
-        case .iPhoneOS2: return (.iPhoneOS2, .ios2)
-        case .iOS3: return (.iPhoneOS3, .ios3)
-        case .iOS5: return (.iOS5, .ios3)
-        case .iOS6: return (.iOS6, .ios6)
+    /// The built-in cleanup policy that is a release's unload cycle.
+    static func cleanup(of release: OSRelease) -> Cleanup {
+        switch release.unloadCycle {
+        case .iPhoneOS2: return .ios2
+        case .iPhoneOS3, .iOS5: return .ios3
+        default: return .ios6
         }
     }
 
-    func runOnce(generation: OSGeneration, releasesOutlets: Bool, trace: (any TraceOutput)?) throws -> Row {
+    func runOnce(generation: OSRelease, releasesOutlets: Bool, trace: (any TraceOutput)?) throws -> Row {
         let name = "demo-\(generation.rawValue.replacingOccurrences(of: ".", with: "-"))" + (releasesOutlets ? "" : "-forgetful")
-        let (os, cleanup) = Self.release(of: generation)
+        let (os, cleanup) = (generation, Self.cleanup(of: generation))
         var device = Scenario.DeviceSpec(memoryBytes: 256 << 20)
         device.os = os
         let screens = try Self.screens().map { screen in

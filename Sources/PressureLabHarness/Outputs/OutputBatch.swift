@@ -6,7 +6,7 @@
 /// `beforeReplacing` step runs (printing to standard output), and only then are the
 /// destinations replaced, together. If anything fails on the way, every temporary is
 /// removed and no destination changes, and the failure names the file.
-public final class OutputBatch {
+package final class OutputBatch {
     private struct Pending {
         let path: String
         let what: String
@@ -17,24 +17,24 @@ public final class OutputBatch {
     private var files: [(file: OutputFile, what: String)] = []
 
     /// An empty batch.
-    public init() {}
+    package init() {}
 
     /// Adds an output written from `contents` at commit; `what` names it in errors ("the
     /// results").
-    public func add(_ contents: String, to path: String, as what: String) {
+    package func add(_ contents: String, to path: String, as what: String) {
         pending.append(Pending(path: path, what: what, contents: contents))
     }
 
     /// Adds an output already written (a stream, such as the trace); it is committed or
     /// discarded with the others.
-    public func add(_ file: OutputFile, as what: String) {
+    package func add(_ file: OutputFile, as what: String) {
         files.append((file, what))
     }
 
     /// Writes everything, runs `beforeReplacing`, then replaces the destinations. Throws
     /// an ``OutputFailure`` naming the file, or what `beforeReplacing` threw; either way
     /// nothing is left behind.
-    public func commit(beforeReplacing: () throws -> Void = {}) throws {
+    package func commit(beforeReplacing: () throws -> Void = {}) throws {
         do {
             for (file, what) in files {
                 if let failure = file.failure { throw Self.failure(failure, what) }
@@ -68,7 +68,7 @@ public final class OutputBatch {
     }
 
     /// Abandons every output: temporaries removed, destinations unchanged.
-    public func discard() {
+    package func discard() {
         for (file, _) in files { file.discard() }
         files = []
         pending = []

@@ -16,14 +16,14 @@ import SystemPackage
 /// Writes never throw: the first failure is kept in ``failure`` and later writes are
 /// skipped, so that a stream (the trace) can be written from non-throwing code and
 /// checked when convenient; ``commit()`` throws it.
-public final class OutputFile {
+package final class OutputFile {
     /// The destination, as given.
-    public let path: String
+    package let path: String
     /// True when the destination is replaced at commit (a new or regular file); false
     /// when it is written in place.
-    public let isReplacedAtCommit: Bool
+    package let isReplacedAtCommit: Bool
     /// The first write failure, if any.
-    public private(set) var failure: HarnessError?
+    package private(set) var failure: HarnessError?
 
     private enum Sink {
         case replacing(AtomicFile)
@@ -37,7 +37,7 @@ public final class OutputFile {
 
     /// Opens the output: a temporary next to a new or regular file; the file itself
     /// otherwise. Throws `.cannotWrite(path:reason:)` with the system's reason.
-    public init(path: String) throws(HarnessError) {
+    package init(path: String) throws(HarnessError) {
         self.path = path
         let info: Stat?
         do {
@@ -82,7 +82,7 @@ public final class OutputFile {
     deinit { discard() }
 
     /// Writes bytes (skipped after a failure, which is kept in ``failure``).
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    package func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, state == .writing else { return }
         switch sink {
         case .replacing(let file):
@@ -94,7 +94,7 @@ public final class OutputFile {
     }
 
     /// Writes a string's UTF-8 bytes.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
@@ -102,7 +102,7 @@ public final class OutputFile {
     /// Ends the writing: flushes a temporary to disk (fsync) and closes it. The
     /// destination is unchanged until ``replaceDestination()``. On a failure the output
     /// is discarded and the failure thrown.
-    public func finishWriting() throws(HarnessError) {
+    package func finishWriting() throws(HarnessError) {
         guard state == .writing else {
             if let failure { throw failure }
             return
@@ -126,7 +126,7 @@ public final class OutputFile {
 
     /// Moves the temporary into place (rename, atomic) after ``finishWriting()``; nothing
     /// to do for an output written in place.
-    public func replaceDestination() throws(HarnessError) {
+    package func replaceDestination() throws(HarnessError) {
         try finishWriting()
         guard state == .written else { return }
         state = .done
@@ -145,14 +145,14 @@ public final class OutputFile {
     }
 
     /// ``finishWriting()`` then ``replaceDestination()``.
-    public func commit() throws(HarnessError) {
+    package func commit() throws(HarnessError) {
         try finishWriting()
         try replaceDestination()
     }
 
     /// Abandons the output: closes it and removes the temporary, leaving the destination
     /// as it was. (What was already written in place stays written.) Idempotent.
-    public func discard() {
+    package func discard() {
         guard state != .done else { return }
         state = .done
         switch sink {
@@ -168,7 +168,7 @@ public final class OutputFile {
 
     /// True when `path` would be written in place (it exists and is not a regular file,
     /// or is standard output or error).
-    public static func isWrittenInPlace(_ path: String) -> Bool {
+    package static func isWrittenInPlace(_ path: String) -> Bool {
         guard let info = HostFiles.statusIfPresent(FilePath(path)) else { return false }
         return info.type != .regular && info.type != .directory || standardDescriptor(matching: info) != nil
     }

@@ -9,22 +9,22 @@ import SystemPackage
 ///
 /// Two outputs on one character device (`/dev/null`, a terminal) do not clash: both are
 /// written in place, so neither can replace or lose the other.
-public struct OutputIdentity: Equatable, Sendable {
+package struct OutputIdentity: Equatable, Sendable {
     /// The resolved path.
-    public let resolvedPath: String
+    package let resolvedPath: String
     /// Device and inode, when the file exists.
-    public let fileID: FileID?
+    package let fileID: FileID?
     /// True when the path names a character device.
-    public let isCharacterDevice: Bool
+    package let isCharacterDevice: Bool
 
     /// A file's device and inode numbers.
-    public struct FileID: Equatable, Sendable {
-        public let device: UInt64
-        public let inode: UInt64
+    package struct FileID: Equatable, Sendable {
+        package let device: UInt64
+        package let inode: UInt64
     }
 
     /// Resolves `path` (relative to the working directory).
-    public init(path: String) {
+    package init(path: String) {
         let info = HostFiles.statusIfPresent(FilePath(path))
         fileID = info.map { FileID(device: UInt64($0.deviceID.rawValue), inode: UInt64($0.inode.rawValue)) }
         isCharacterDevice = info?.type == .characterSpecial
@@ -43,7 +43,7 @@ public struct OutputIdentity: Equatable, Sendable {
     }
 
     /// True when both name one file (a character device included).
-    public func isSameFile(as other: OutputIdentity) -> Bool {
+    package func isSameFile(as other: OutputIdentity) -> Bool {
         if resolvedPath == other.resolvedPath { return true }
         if let fileID, let otherID = other.fileID { return fileID == otherID }
         return false
@@ -52,7 +52,7 @@ public struct OutputIdentity: Equatable, Sendable {
     /// The first two outputs that name one file other than a character device, as (first
     /// option, second option, path as the second gave it); nil when none do. `outputs`
     /// pairs an option's name with its path; options not given are left out by the caller.
-    public static func firstClash(among outputs: [(option: String, path: String)])
+    package static func firstClash(among outputs: [(option: String, path: String)])
         -> (first: String, second: String, path: String)? {
         let identities = outputs.map { OutputIdentity(path: $0.path) }
         for second in outputs.indices {

@@ -12,8 +12,8 @@ public struct DeviceProfile: Sendable, Equatable {
     public var description: String
     public var platform: Platform
     /// The system release whose memory rules apply (`release:`, default the platform's
-    /// oldest modelled release, ``SystemRelease/defaultRelease(apple:)``).
-    public var release: SystemRelease
+    /// oldest modelled release, ``OSRelease/defaultRelease(apple:)``).
+    public var release: OSRelease
     /// Physical memory, bytes.
     public var memoryBytes: Int
     /// What apps share, bytes (a scenario's `device.memory` overrides it).

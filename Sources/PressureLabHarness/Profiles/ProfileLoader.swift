@@ -6,11 +6,11 @@ import Yams
 
 /// Reads device profiles (format version 1). Every problem is reported with its file, line,
 /// column and key and what would be valid, as for scenarios (``ScenarioError``, exit 65).
-public struct ProfileLoader: Sendable {
-    public init() {}
+package struct ProfileLoader: Sendable {
+    package init() {}
 
     /// Loads and checks the profile file at `path`.
-    public func load(path: String) throws(ScenarioError) -> DeviceProfile {
+    package func load(path: String) throws(ScenarioError) -> DeviceProfile {
         let data: Data
         do {
             data = Data(try InputKind.profile.contents(of: path))
@@ -24,7 +24,7 @@ public struct ProfileLoader: Sendable {
     }
 
     /// Parses and checks profile text; `path` names it in errors.
-    public func parse(_ text: String, path: String) throws(ScenarioError) -> DeviceProfile {
+    package func parse(_ text: String, path: String) throws(ScenarioError) -> DeviceProfile {
         let root = try ScenarioLoader.compose(text, path: path, whenEmpty: "the profile is empty")
         var reader = ProfileReader(base: ScenarioReader(path: path, hostLimitBytes: .max))
         let profile = reader.profile(root, path: path, hash: Self.hash(text))
@@ -64,7 +64,7 @@ struct ProfileReader {
         }
         let release = platform.flatMap { platform in
             base.value(top, "release").map { self.release($0, apple: platform == .ios) }
-                ?? SystemRelease.defaultRelease(apple: platform == .ios)
+                ?? OSRelease.defaultRelease(apple: platform == .ios)
         }
         let memory = base.required(top, "memory", in: root, path: "").flatMap { positiveBytes($0, "memory") }
         let budget = base.required(top, "budget", in: root, path: "").flatMap { positiveBytes($0, "budget") }
@@ -99,8 +99,8 @@ struct ProfileReader {
 
     /// A release number of the platform's (`release: 12`); nil, with a diagnostic naming the
     /// valid ones, otherwise.
-    mutating func release(_ node: Node, apple: Bool) -> SystemRelease? {
-        let valid = SystemRelease.releases(apple: apple)
+    mutating func release(_ node: Node, apple: Bool) -> OSRelease? {
+        let valid = OSRelease.memoryRuleReleases(apple: apple)
         guard let text = node.scalar?.string, let release = valid.first(where: { $0.number == text }) else {
             base.error(node, "release", "unknown \(apple ? "iOS" : "Android") release \(base.describe(node)); "
                 + "modelled releases are \(valid.map(\.number).joined(separator: ", "))")

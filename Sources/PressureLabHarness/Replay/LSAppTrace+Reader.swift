@@ -5,7 +5,7 @@ import SystemPackage
 extension LSAppTrace {
     /// Reads a trace a chunk at a time: whole lines are parsed as they arrive, a partial one
     /// waits for the rest.
-    struct Reader {
+    package struct Reader {
         let path: String
         var pending: [UInt8] = []
         var lineNumber = 0
@@ -15,9 +15,9 @@ extension LSAppTrace {
         var appIndex: [String: Int32] = [:], sessionIndex: [String: Int32] = [:]
         var apps: [String] = [], sessions: [String] = []
 
-        init(path: String) { self.path = path }
+        package init(path: String) { self.path = path }
 
-        mutating func feed(_ bytes: ArraySlice<UInt8>) throws(TraceError) {
+        package mutating func feed(_ bytes: ArraySlice<UInt8>) throws(TraceError) {
             var start = bytes.startIndex
             while let newline = bytes[start...].firstIndex(of: 0x0A) {
                 if pending.isEmpty {
@@ -40,7 +40,7 @@ extension LSAppTrace {
         /// The longest line read.
         static let maximumLineBytes = 1 << 16
 
-        mutating func finish() throws(TraceError) -> LSAppTrace {
+        package mutating func finish() throws(TraceError) -> LSAppTrace {
             if !pending.isEmpty {
                 let last = pending
                 pending = []
@@ -94,12 +94,12 @@ extension LSAppTrace {
     }
 
     /// The users of the trace at `path`, in numeric order (for a sweep over users).
-    public static func users(inTraceAt path: String) throws(TraceError) -> [String] {
+    package static func users(inTraceAt path: String) throws(TraceError) -> [String] {
         try parse(path: path).users
     }
 
     /// The user's events in file order; empty for a user the trace does not have.
-    public func events(of user: String) -> [Event] {
+    package func events(of user: String) -> [Event] {
         guard let canonical = Self.canonicalUser(user), let stored = eventsByUser[canonical] else { return [] }
         return stored.map { Event(user: canonical, session: sessions[Int($0.session)], timestamp: $0.timestamp,
                                   app: apps[Int($0.app)], type: $0.type) }
@@ -107,7 +107,7 @@ extension LSAppTrace {
 
     /// The user's app uses in file order, consecutive events of the same app merged into one
     /// use; empty for a user the trace does not have.
-    public func uses(of user: String) -> [AppUse] {
+    package func uses(of user: String) -> [AppUse] {
         guard let canonical = Self.canonicalUser(user), let stored = eventsByUser[canonical] else { return [] }
         // From the stored events (apps compared by their index), never a copy of every event.
         var uses: [AppUse] = []
@@ -125,7 +125,7 @@ extension LSAppTrace {
     }
 
     /// `user` without leading zeros, or nil if it is not a whole number.
-    public static func canonicalUser(_ user: String) -> String? {
+    package static func canonicalUser(_ user: String) -> String? {
         guard !user.isEmpty, user.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let digits = user.drop { $0 == "0" }
         return digits.isEmpty ? "0" : String(digits)

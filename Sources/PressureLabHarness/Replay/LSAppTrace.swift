@@ -16,12 +16,12 @@ import SystemPackage
 ///   not an error (``TraceReplay`` turns a negative gap into no idle at all).
 /// - Blank lines are skipped; a line ending in CR LF is read as one ending in LF.
 /// - Any other problem stops the read with a ``TraceError`` naming the file and line.
-public struct LSAppTrace: Sendable {
+package struct LSAppTrace: Sendable {
     /// The header line the file must start with (the columns, separated by tabs).
-    public static let header = ["user_id", "session_id", "timestamp", "app_name", "event_type"]
+    package static let header = ["user_id", "session_id", "timestamp", "app_name", "event_type"]
 
     /// What happened to an app (the dataset's `event_type`).
-    public enum EventType: String, CaseIterable, Sendable {
+    package enum EventType: String, CaseIterable, Sendable {
         case opened = "Opened"
         case closed = "Closed"
         case userInteraction = "User Interaction"
@@ -29,16 +29,16 @@ public struct LSAppTrace: Sendable {
     }
 
     /// One line of the trace.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// The user, in canonical form (a whole number without leading zeros).
-        public var user: String
-        public var session: String
+        package var user: String
+        package var session: String
         /// Seconds since 1970-01-01 00:00:00, the wall clock read as if it were UTC.
-        public var timestamp: Int
-        public var app: String
-        public var type: EventType
+        package var timestamp: Int
+        package var app: String
+        package var type: EventType
 
-        public init(user: String, session: String, timestamp: Int, app: String, type: EventType) {
+        package init(user: String, session: String, timestamp: Int, app: String, type: EventType) {
             self.user = user
             self.session = session
             self.timestamp = timestamp
@@ -49,17 +49,17 @@ public struct LSAppTrace: Sendable {
 
     /// One use of an app: a run of consecutive events of that app by one user (the dataset's
     /// authors count the same app repeated in a row as one use), whatever their types.
-    public struct AppUse: Sendable, Equatable {
+    package struct AppUse: Sendable, Equatable {
         /// The app's name as the trace writes it.
-        public var app: String
+        package var app: String
         /// The first event's timestamp (seconds, as ``Event/timestamp``).
-        public var start: Int
+        package var start: Int
         /// The latest timestamp among its events (never before `start`).
-        public var end: Int
+        package var end: Int
         /// How many events were merged into it.
-        public var events: Int
+        package var events: Int
 
-        public init(app: String, start: Int, end: Int, events: Int = 1) {
+        package init(app: String, start: Int, end: Int, events: Int = 1) {
             self.app = app
             self.start = start
             self.end = end
@@ -68,9 +68,9 @@ public struct LSAppTrace: Sendable {
     }
 
     /// The file the trace was read from.
-    public let path: String
+    package let path: String
     /// The users who have events, in numeric order.
-    public let users: [String]
+    package let users: [String]
     /// Events by user, compact (names interned): a trace takes about 24 bytes an event.
     let eventsByUser: [String: [StoredEvent]]
     let apps: [String], sessions: [String]
@@ -84,7 +84,7 @@ public struct LSAppTrace: Sendable {
     }
 
     /// The largest trace file read (LSApp's whole dataset is about 40 MB).
-    public static let maximumFileBytes = 512 << 20
+    package static let maximumFileBytes = 512 << 20
     /// The shortest line that is an event (a 1-digit user, no session, a 1-byte app name, a
     /// 6-byte event type, 4 tabs and the newline): a file of N bytes has at most N / 31 events.
     static let minimumEventLineBytes = 31
@@ -98,7 +98,7 @@ public struct LSAppTrace: Sendable {
     /// Reads the trace at `path`, streaming: a regular file of at most ``maximumFileBytes``
     /// whose events, at the most the file can hold, fit `hostLimitBytes`. The file is read a
     /// chunk at a time, never held whole.
-    public static func parse(path: String, hostLimitBytes: Int = .max) throws(TraceError) -> LSAppTrace {
+    package static func parse(path: String, hostLimitBytes: Int = .max) throws(TraceError) -> LSAppTrace {
         let file: SequentialFile, size: Int
         do {
             (file, size) = try InputFile.open(FilePath(path), maximumBytes: maximumFileBytes)
@@ -141,7 +141,7 @@ public struct LSAppTrace: Sendable {
     }
 
     /// Parses trace text; `path` names it in errors.
-    public static func parse(_ text: String, path: String) throws(TraceError) -> LSAppTrace {
+    package static func parse(_ text: String, path: String) throws(TraceError) -> LSAppTrace {
         var reader = Reader(path: path)
         try reader.feed(Array(text.utf8)[...])
         return try reader.finish()
@@ -149,17 +149,17 @@ public struct LSAppTrace: Sendable {
 }
 
 /// Why a trace could not be read: `FILE:LINE: reason` (`FILE: reason` for the whole file).
-public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
+package struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
     /// The line, from 1; 0 when the problem is the whole file (missing, not text).
-    public var line: Int
-    public var reason: String
+    package var line: Int
+    package var reason: String
 
-    public init(path: String, line: Int, reason: String) {
+    package init(path: String, line: Int, reason: String) {
         self.path = path
         self.line = line
         self.reason = reason
     }
 
-    public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+    package var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
 }

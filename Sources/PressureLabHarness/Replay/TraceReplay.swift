@@ -57,7 +57,7 @@ public struct TraceReplay: Sendable, Equatable {
 
     /// The steps that replay `uses` (in order): `switch` and `idle` as described above. A use
     /// whose app maps to no scenario app (no entry and no default) is left out.
-    public func steps(for uses: [LSAppTrace.AppUse]) -> [Scenario.Step] {
+    package func steps(for uses: [LSAppTrace.AppUse]) -> [Scenario.Step] {
         var switches: [(app: String, start: Int)] = []
         for use in uses {
             guard let app = scenarioApp(for: use.app) else { continue }

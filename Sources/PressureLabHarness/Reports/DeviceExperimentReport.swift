@@ -6,18 +6,18 @@ import Foundation
 /// and the hot launches per app beside the published ones with their relative errors.
 /// Modelled figures are device time and counts from the simulation; published ones are
 /// measurements, named as such on the page.
-public enum DeviceExperimentReport {
+package enum DeviceExperimentReport {
     /// What the page shows of one configuration.
-    public struct Configuration: Sendable {
-        public var name: String
-        public var aliveAfterLaunch: [Int]
+    package struct Configuration: Sendable {
+        package var name: String
+        package var aliveAfterLaunch: [Int]
         /// Modelled hot launches by app (device time, ns).
-        public var hotLaunchDeviceNs: [String: LatencySummary]
-        public var publishedAlive: [Int]?
+        package var hotLaunchDeviceNs: [String: LatencySummary]
+        package var publishedAlive: [Int]?
         /// Published hot-launch samples by app (ms).
-        public var publishedHotLaunchMs: [String: [Double]]?
+        package var publishedHotLaunchMs: [String: [Double]]?
 
-        public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary],
+        package init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary],
                     publishedAlive: [Int]?, publishedHotLaunchMs: [String: [Double]]?) {
             self.name = name
             self.aliveAfterLaunch = aliveAfterLaunch
@@ -26,14 +26,14 @@ public enum DeviceExperimentReport {
             self.publishedHotLaunchMs = publishedHotLaunchMs
         }
 
-        public init(_ outcome: DeviceExperiment.Outcome) {
+        package init(_ outcome: DeviceExperiment.Outcome) {
             self.init(name: outcome.name, aliveAfterLaunch: outcome.aliveAfterLaunch, hotLaunchDeviceNs: outcome.hotLaunchDeviceNs,
                       publishedAlive: outcome.published?.aliveAfterLaunch, publishedHotLaunchMs: outcome.published?.hotLaunchMs)
         }
     }
 
     /// The whole page.
-    public static func html(experiment: String, source: String?, configurations: [Configuration]) -> String {
+    package static func html(experiment: String, source: String?, configurations: [Configuration]) -> String {
         var page = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">",
                     "<title>\(SVG.escape(experiment)): modelled beside published</title>",
                     "<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:60em}"

@@ -3,12 +3,12 @@ import Foundation
 /// Plain-text tables: columns padded to their widest cell, numbers (and signed deltas)
 /// right-aligned, lines without trailing spaces. The comparison table and the commands'
 /// tables are all rendered here.
-public enum TextTable {
+package enum TextTable {
     /// The table, without a final newline.
     ///
     /// - Parameter firstNumericColumn: columns before it are text even when a cell starts
     ///   with a digit (a scenario, a policy).
-    public static func render(header: [String], rows: [[String]], firstNumericColumn: Int = 1) -> String {
+    package static func render(header: [String], rows: [[String]], firstNumericColumn: Int = 1) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

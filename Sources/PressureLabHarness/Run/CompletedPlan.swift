@@ -2,19 +2,24 @@
 /// command line, the gate and the sweep engine turn into output files.
 public struct CompletedPlan {
     public var runs: [RunResult]
-    /// The trace the runs streamed into, finished at ``outputs()``.
-    public var trace: (any TraceOutput)?
+    /// The trace file the runs streamed into, finished at ``outputs()``.
+    package var trace: (any TraceFile)?
     /// The profile every run used, when they share one.
     public var profile: DeviceProfile?
 
-    public init(runs: [RunResult], trace: (any TraceOutput)? = nil, profile: DeviceProfile? = nil) {
+    public init(runs: [RunResult], profile: DeviceProfile? = nil) {
+        self.init(runs: runs, trace: nil, profile: profile)
+    }
+
+    /// With the trace file they streamed into.
+    package init(runs: [RunResult], trace: (any TraceFile)?, profile: DeviceProfile?) {
         self.runs = runs
         self.trace = trace
         self.profile = profile
     }
 
     /// A batch of outputs that starts with the trace (finished here).
-    public func outputs() -> OutputBatch {
+    package func outputs() -> OutputBatch {
         let batch = OutputBatch()
         if let trace {
             trace.finish()
@@ -31,7 +36,7 @@ public struct CompletedPlan {
     /// Every output of the plan in one batch (the trace; the results at `results`; the
     /// HTML report at `html`), and the runs as text in `format` (a table of every column when
     /// `wide`), to print before the batch's files replace their destinations.
-    public func report(results: String?, html: String?, format: ResultFormat,
+    package func report(results: String?, html: String?, format: ResultFormat,
                        wide: Bool = false) throws -> (batch: OutputBatch, text: String) {
         let file = try resultsFile()
         let batch = outputs()

@@ -124,7 +124,7 @@ public final class Simulation {
             throw HarnessError.cannotWrite(path: "PRESSURELAB_STORAGE", reason: error.description)
         }
         // The device's OS release decides the unload cycle when the scenario names one.
-        let generation = scenario.device.os?.generation ?? cleanupPolicy.generation ?? .iOS6
+        let generation = scenario.device.os?.unloadCycle ?? cleanupPolicy.generation ?? .iOS6
         var apps: [String: Application] = [:]
         for spec in scenario.apps {
             let app = try spec.makeApplication(generation: generation, cleanup: cleanupPolicy, trace: recorder,

@@ -28,6 +28,8 @@ public enum ScenarioLimits {
     /// Views the scenario's screens may describe in all (each screen's tree at most
     /// 1,000,000): the descriptions take about 28 bytes a view while the file is read.
     public static let describedViews = 4_000_000
+    /// Views one screen's tree may have.
+    public static let viewsPerTree = 1_000_000
     /// Views a script may build over a run: about 1.4 s of host time a million on the
     /// project's 2-core machine (`scale-100` builds 10 million in about 14 s).
     public static let viewsBuilt = 50_000_000

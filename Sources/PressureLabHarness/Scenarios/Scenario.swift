@@ -119,7 +119,7 @@ extension Scenario.AppSpec {
     /// The app as the scenario declares it: a runtime with its screens registered, behaving
     /// as `generation` under `cleanup`, and its data, clean memory and background behaviour.
     /// A device gives it the rest when it is installed (``DeviceModel/apply(to:)``).
-    public func makeApplication(generation: OSGeneration, cleanup: any CleanupPolicy, trace: TraceRecorder,
+    public func makeApplication(generation: OSRelease, cleanup: any CleanupPolicy, trace: TraceRecorder,
                                 statistics: ReloadStatistics) throws -> Application {
         let runtime = try RuntimeContext(app: name, generation: generation, trace: trace, reloadStatistics: statistics)
         for screen in screens { try runtime.register(screen) }

@@ -23,7 +23,7 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `text` with line breaks, tabs and other control characters written as escapes.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

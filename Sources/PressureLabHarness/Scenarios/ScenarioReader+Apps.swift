@@ -80,7 +80,7 @@ extension ScenarioReader {
         if let treeNode = value(map, "tree"), let tree = mapping(treeNode, "\(key).tree", allowed: ["depth", "fanout", "bytes", "views"]) {
             let bytesPerView = value(tree, "bytes").flatMap { bytes($0, "\(key).tree.bytes") } ?? 1024
             if let views = value(tree, "views") {
-                if let count = int(views, "\(key).tree.views", min: 1, max: Self.maximumViewsPerTree),
+                if let count = int(views, "\(key).tree.views", min: 1, max: ScenarioLimits.viewsPerTree),
                    fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
                    describes(views: count, treeNode, key) {
                     let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 1, max: 10_000) } ?? 4
@@ -91,12 +91,12 @@ extension ScenarioReader {
                 let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 0, max: 10_000) } ?? 1
                 // Count the views before building anything: a full tree has 1 + f + f^2 + ... views.
                 var count = 1, level = 1
-                for _ in 0..<depth where count <= Self.maximumViewsPerTree {
+                for _ in 0..<depth where count <= ScenarioLimits.viewsPerTree {
                     level = level.multipliedSaturating(by: fanout)
                     count = count.addingSaturating(level)
                 }
-                if count > Self.maximumViewsPerTree {
-                    error(treeNode, "\(key).tree", "the tree has more than \(Self.maximumViewsPerTree) views; use fewer levels or a smaller fanout")
+                if count > ScenarioLimits.viewsPerTree {
+                    error(treeNode, "\(key).tree", "the tree has more than \(ScenarioLimits.viewsPerTree) views; use fewer levels or a smaller fanout")
                 } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
                           describes(views: count, treeNode, key) {
                     do {
@@ -145,9 +145,6 @@ extension ScenarioReader {
         return ScreenSpec(name: name, view: view, outlets: outlets, releasesOutlets: releases, cacheBytes: cache,
                           modelBytes: model, table: table)
     }
-
-    /// The most views one screen's tree may have.
-    static let maximumViewsPerTree = 1_000_000
 
     /// Whether a tree of `views` views of `bytesPerView` bytes (plus `backing`) fits the
     /// host, checked before its description is built (saturating; an error when not).

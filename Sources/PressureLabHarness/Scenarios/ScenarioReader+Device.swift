@@ -45,8 +45,8 @@ extension ScenarioReader {
         let content = value(map, "content").map { contentRatios($0, "device.content") } ?? [:]
         var os: OSRelease?
         if let osNode = value(map, "os") {
-            let releases = OSRelease.allCases.map(\.rawValue)
-            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text) {
+            let releases = OSRelease.appleReleases.map(\.rawValue)
+            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text), release.isApple {
                 os = release
             } else {
                 error(osNode, "device.os", "unknown OS release \(describe(osNode)); releases are \(releases.joined(separator: ", "))")

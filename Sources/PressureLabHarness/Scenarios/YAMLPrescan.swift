@@ -18,30 +18,30 @@
 ///
 /// The scan is conservative: it tracks quoted scalars and comments, so a `*` inside a
 /// quoted or plain scalar is not an alias; only `*` at the start of a node is.
-public enum YAMLPrescan {
+package enum YAMLPrescan {
     /// The largest scenario, profile or sweep file read (4 MiB).
-    public static let maximumFileBytes = 4 << 20
+    package static let maximumFileBytes = 4 << 20
     /// The most aliases a file may use.
-    public static let maximumAliases = 64
+    package static let maximumAliases = 64
     /// The deepest nesting of flow collections (`[`, `{`), and of block collections opened on
     /// one line (`- - - x`): the composer recurses once per level.
-    public static let maximumFlowDepth = 64
+    package static let maximumFlowDepth = 64
     /// The deepest indentation of a line, in columns (block nesting, which also recurses).
-    public static let maximumIndentation = 512
+    package static let maximumIndentation = 512
     /// The most YAML nodes a read may visit, aliases expanded. A file written out without
     /// aliases is held to the same number, so an aliased file costs at most what a plain one
     /// may (long scripts use `repeat` and `random`, not written-out steps).
-    public static let maximumExpandedNodes = 200_000
+    package static let maximumExpandedNodes = 200_000
 
     /// A problem found, with its 1-based line and column.
-    public struct Finding: Sendable, Equatable {
-        public var line: Int
-        public var column: Int
-        public var message: String
+    package struct Finding: Sendable, Equatable {
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
     /// The first problem in `text`, or nil.
-    public static func check(_ text: String) -> Finding? {
+    package static func check(_ text: String) -> Finding? {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumFileBytes else {
             return Finding(line: 1, column: 1, message: "the file has \(bytes.count) bytes, more than the \(maximumFileBytes) "

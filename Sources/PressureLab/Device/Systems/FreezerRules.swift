@@ -2,12 +2,12 @@
 /// `bsd/kern/kern_memorystatus.c`): when it runs, whom it freezes, and its write budget.
 /// `docs/fidelity.md` lists each rule with its test.
 public struct FreezerRules: Sendable, Equatable {
-    public let release: SystemRelease
+    public let release: OSRelease
 
     /// The rules of `release` (an Android release gets iOS 18's: Android ships no such
     /// freezer, so `freeze` on an Android profile is a what-if).
-    public init(release: SystemRelease) {
-        self.release = release.isApple ? release : .iOS18
+    public init(release: OSRelease) {
+        self.release = release.isApple ? release.memoryRules : .iOS18
     }
 
     /// The freezer runs only while available memory is at most this fraction

@@ -3,12 +3,12 @@
 /// process's limit. Each value names its source; `docs/fidelity.md` lists them with the
 /// tests that check them.
 public struct JetsamRules: Sendable, Equatable {
-    public let release: SystemRelease
+    public let release: OSRelease
 
     /// The rules of `release` (an Android release gets iOS 18's: jetsam under an Android
     /// profile is a what-if, and the newest XNU read is the one modelled).
-    public init(release: SystemRelease) {
-        self.release = release.isApple ? release : .iOS18
+    public init(release: OSRelease) {
+        self.release = release.isApple ? release.memoryRules : .iOS18
     }
 
     /// The band a frozen process sits in while inactive: `memorystatus_freeze_jetsam_band`,

@@ -2,11 +2,11 @@
 /// from `ProcessList`'s constants) and lmkd's choice of victims, for one release.
 /// `docs/fidelity.md` lists each rule with its test.
 public struct LowMemoryKillerRules: Sendable, Equatable {
-    public let release: SystemRelease
+    public let release: OSRelease
 
     /// The rules of `release` (an iOS release gets Android 10's: `lmk` under an iOS profile
     /// is a what-if).
-    public init(release: SystemRelease) {
+    public init(release: OSRelease) {
         self.release = release.isApple ? .android10 : release
     }
 

@@ -19,9 +19,9 @@
 /// `ADJ_MEM_FACTOR_NORMAL`, warning for MODERATE, critical for CRITICAL (the detector's own
 /// mapping was not read: an estimate, docs/fidelity.md).
 public struct TrimMemoryRules: Sendable, Equatable {
-    public let release: SystemRelease
+    public let release: OSRelease
 
-    public init(release: SystemRelease) {
+    public init(release: OSRelease) {
         self.release = release.isApple ? .android10 : release
     }
 

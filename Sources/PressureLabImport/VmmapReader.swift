@@ -1,7 +1,10 @@
+import PressureLab
+import PressureLabHarness
+
 /// One print of `vmmap --summary` (of a process or of a `.memgraph`): the process, the
 /// footprint lines and the REGION TYPE and MALLOC ZONE tables, each figure with its line.
 ///
-/// The layout, from public prints of it (vmmap's own columns, not a documented format):
+/// The layout, from package prints of it (vmmap's own columns, not a documented format):
 /// ```
 /// Process:         com.docker.hyperkit [68841]
 /// ...
@@ -34,56 +37,56 @@
 /// (`REGION TYPE  VIRTUAL RESIDENT DIRTY SWAPPED ...`); found through this project's code
 /// search (2026-11-24). Sizes are `0K`, `340K`, `12.5M`, `1.2G`, `1.4T` (KiB, MiB, GiB, TiB
 /// of 1024) or bytes without a unit.
-public struct VmmapPrint: Sendable, Equatable {
+package struct VmmapPrint: Sendable, Equatable {
     /// `Process: NAME [PID]`, when printed (nil: a summary pasted without its header).
-    public var process: String?
-    public var pid: Int?
-    public var line: Int
-    public var footprint: Sized?
-    public var peak: Sized?
+    package var process: String?
+    package var pid: Int?
+    package var line: Int
+    package var footprint: Sized?
+    package var peak: Sized?
     /// The REGION TYPE table's columns as printed (`VIRTUAL`, `RESIDENT`, ..., `REGION`).
-    public var columns: [String] = []
-    public var columnsLine = 0
-    public var regions: [Row] = []
-    public var total: Row?
-    public var zoneColumns: [String] = []
-    public var zones: [Row] = []
+    package var columns: [String] = []
+    package var columnsLine = 0
+    package var regions: [Row] = []
+    package var total: Row?
+    package var zoneColumns: [String] = []
+    package var zones: [Row] = []
 
     /// A size with its line.
-    public struct Sized: Sendable, Equatable {
-        public var bytes: Int
-        public var text: String
-        public var line: Int
+    package struct Sized: Sendable, Equatable {
+        package var bytes: Int
+        package var text: String
+        package var line: Int
     }
 
     /// A table row: its name, its figures by column (bytes; counts as numbers) and its line.
-    public struct Row: Sendable, Equatable {
-        public var name: String
-        public var values: [String: Int]
-        public var texts: [String: String]
-        public var line: Int
+    package struct Row: Sendable, Equatable {
+        package var name: String
+        package var values: [String: Int]
+        package var texts: [String: String]
+        package var line: Int
 
-        public subscript(_ column: String) -> Int { values[column] ?? 0 }
+        package subscript(_ column: String) -> Int { values[column] ?? 0 }
         /// A figure as printed (`12.5M`), for comments.
-        public func text(_ column: String) -> String { texts[column] ?? "0K" }
+        package func text(_ column: String) -> String { texts[column] ?? "0K" }
     }
 
     /// The layout prints resident and dirty sizes (Xcode 10's vmmap and later); older ones
     /// print VIRTUAL SIZE and REGION COUNT only.
-    public var hasResidency: Bool { columns.contains("RESIDENT") && columns.contains("DIRTY") }
+    package var hasResidency: Bool { columns.contains("RESIDENT") && columns.contains("DIRTY") }
 }
 
 /// Reads every `vmmap --summary` print in a dump.
-public enum VmmapReader {
+package enum VmmapReader {
     /// The most bytes a printed size may be (1 PiB: virtual sizes reach terabytes).
-    public static let maximumSize = 1 << 50
+    package static let maximumSize = 1 << 50
     static let regionColumns: Set<String> = ["VIRTUAL", "RESIDENT", "DIRTY", "SWAPPED", "VOLATILE", "NONVOL", "EMPTY", "REGION"]
     static let expectedLayouts = "'VIRTUAL RESIDENT DIRTY SWAPPED VOLATILE NONVOL EMPTY REGION' (Xcode 10 and later) or "
         + "'VIRTUAL REGION' (older)"
 
     /// A size as vmmap prints it: digits with at most one `.` fraction, then `K`, `M`, `G`,
     /// `T`, `P` or nothing (bytes); nil otherwise.
-    public static func size(_ token: Substring) -> Int? {
+    package static func size(_ token: Substring) -> Int? {
         var digits = token
         var unit = 1.0
         if let last = token.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4, "P": 5][String(last)] {
@@ -107,7 +110,7 @@ public enum VmmapReader {
     }
 
     /// Every print, in file order.
-    public static func prints(_ text: DumpText) throws(ImportError) -> [VmmapPrint] {
+    package static func prints(_ text: DumpText) throws(ImportError) -> [VmmapPrint] {
         var prints: [VmmapPrint] = []
         var current: VmmapPrint?
         var index = 0

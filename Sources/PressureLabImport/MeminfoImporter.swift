@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 /// `pressurelab import meminfo`: an app's memory by kind from `dumpsys meminfo` (docs/importing.md).
 ///
 /// The mapping, per table row (kB are KiB; "dirty" is Private Dirty plus SwapPss Dirty, the
@@ -11,14 +14,14 @@
 ///   dirty: `data:`; the rest of their Pss (shared pages) is left out, and said;
 /// - Objects' Views: a tree of that many views of an assumed ``bytesPerView`` each, taken
 ///   out of the Java heap so that the app's total stays the dump's.
-public enum MeminfoImporter {
+package enum MeminfoImporter {
     /// What a view is assumed to hold on the Java heap: an assumption, not a measurement
     /// (a `View` and its fields, drawables and layout params are some hundreds of bytes to a
     /// few KiB); said in the scenario's comment.
-    public static let bytesPerView = 1024
+    package static let bytesPerView = 1024
 
     /// Imports one dump file's text.
-    public static func importScenario(_ text: DumpText, options: ImportOptions) throws(ImportError) -> ImportedScenario {
+    package static func importScenario(_ text: DumpText, options: ImportOptions) throws(ImportError) -> ImportedScenario {
         var reader = MeminfoReader(text)
         let all = try reader.snapshots()
         guard !all.isEmpty else {
@@ -52,8 +55,8 @@ public enum MeminfoImporter {
         var screen = ImportedScenario.Screen(name: screenName, views: 1, fanout: 4, bytesPerView: 1024)
         var java = figures.java
         if let views = foreground.objects["Views"], views.value > 0 {
-            guard views.value <= ScenarioReader.maximumViewsPerTree else {
-                throw text.error(views.line, "expected at most \(ScenarioReader.maximumViewsPerTree) views, found \(views.value)")
+            guard views.value <= ScenarioLimits.viewsPerTree else {
+                throw text.error(views.line, "expected at most \(ScenarioLimits.viewsPerTree) views, found \(views.value)")
             }
             let perView = java.bytes >= views.value * bytesPerView ? bytesPerView : max(1, java.bytes / views.value)
             screen.views = views.value

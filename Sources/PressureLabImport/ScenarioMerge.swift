@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 /// `--merge`: an imported app (or screen) added to an existing scenario as text, so that the
 /// file's comments and layout stay as they are. Block-style sections only (`apps:` with one
 /// app a line block); the result is checked by the scenario reader.
@@ -88,4 +91,6 @@ enum ScenarioMerge {
     }
 }
 
+import PressureLab
+import PressureLabHarness
 import Foundation

@@ -1,15 +1,17 @@
+import PressureLab
+import PressureLabHarness
 import Foundation
 
 /// A dumped view hierarchy as a screen (docs/importing.md, `views`): the views counted, the
 /// shape said (depth, fanout by node), backing stores from the frames of the views that
 /// draw, table and collection cells as a table screen.
-public enum ViewTreeImporter {
+package enum ViewTreeImporter {
     /// What a view is assumed to hold (the view and its layer objects): an assumption, not a
     /// measurement, said in the scenario's comment.
-    public static let bytesPerView = 1024
+    package static let bytesPerView = 1024
     /// The display scale without `--scale`: 3, the iPhone XS's (Apple's iPhone XS tech specs:
     /// 458 ppi, 3x), the default profile's device.
-    public static let defaultScale = 3.0
+    package static let defaultScale = 3.0
 
     /// Class names of UIKit views that draw their own content into a backing store.
     static let drawingClasses = ["Label", "TextView", "TextField", "ImageView"]
@@ -31,12 +33,12 @@ public enum ViewTreeImporter {
     }
 
     /// Bytes of a backing store for a frame: whole pixels at `scale`, 4 bytes a pixel.
-    public static func backingBytes(_ view: DumpedView, scale: Double) -> Int {
+    package static func backingBytes(_ view: DumpedView, scale: Double) -> Int {
         Int((view.width * scale).rounded(.up)) * Int((view.height * scale).rounded(.up)) * 4
     }
 
     /// The screen `name` from `views` (preorder), read from `text`; frames at `scale`.
-    public static func screen(_ views: [DumpedView], name: String, scale: Double, text: DumpText,
+    package static func screen(_ views: [DumpedView], name: String, scale: Double, text: DumpText,
                               unit: String = "pt") -> ImportedScenario.Screen {
         let count = views.count
         var childCount = [Int](repeating: 0, count: count)

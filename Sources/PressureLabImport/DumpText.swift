@@ -1,15 +1,17 @@
+import PressureLab
+import PressureLabHarness
 import Foundation
 
 /// A dump's text, line by line, read through ``InputKind/dump`` (a regular file of at most
 /// 64 MiB), with the helpers every importer shares: numbers read strictly, errors located.
-public struct DumpText: Sendable {
+package struct DumpText: Sendable {
     /// The file as the user named it (errors and comments say it).
-    public let path: String
+    package let path: String
     /// The lines, without their terminators (`\n`, `\r\n`).
-    public let lines: [String]
+    package let lines: [String]
 
     /// Text already in memory (tests, fuzzing); `path` names it.
-    public init(_ text: String, path: String) {
+    package init(_ text: String, path: String) {
         self.path = path
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
@@ -19,7 +21,7 @@ public struct DumpText: Sendable {
     }
 
     /// Reads `path`; a file that cannot be read, or is not UTF-8 text, is an ``ImportError``.
-    public static func read(_ path: String) throws(ImportError) -> DumpText {
+    package static func read(_ path: String) throws(ImportError) -> DumpText {
         let bytes: [UInt8]
         do {
             bytes = try InputKind.dump.contents(of: path)
@@ -33,12 +35,12 @@ public struct DumpText: Sendable {
     }
 
     /// The error at line `line` (1-based).
-    public func error(_ line: Int, _ message: String) -> ImportError {
+    package func error(_ line: Int, _ message: String) -> ImportError {
         ImportError(path: path, line: line, message)
     }
 
     /// `path:line`, the origin comments give.
-    public func origin(_ line: Int) -> String { "\(path):\(line)" }
+    package func origin(_ line: Int) -> String { "\(path):\(line)" }
 
     /// A value quoted for a message, shortened past 60 characters.
     static func quote(_ text: String) -> String {
@@ -46,7 +48,7 @@ public struct DumpText: Sendable {
     }
 
     /// The most kilobytes a figure may have (1 TiB): more is not a phone's app.
-    public static let maximumKilobytes = 1 << 30
+    package static let maximumKilobytes = 1 << 30
 
     /// A whole number of kilobytes as a dump prints it: digits, optionally grouped by commas
     /// in threes (`12,345`: copied from a spreadsheet or another tool). A fraction, another

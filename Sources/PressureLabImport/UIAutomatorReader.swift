@@ -1,22 +1,25 @@
+import PressureLab
+import PressureLabHarness
+
 /// One `<node>` of a `uiautomator dump`, in preorder.
-public struct AutomatorNode: Sendable, Equatable {
+package struct AutomatorNode: Sendable, Equatable {
     /// Nesting under `<hierarchy>` (0: a window's root).
-    public var depth: Int
+    package var depth: Int
     /// The index of the enclosing node in the reader's list, nil for a root.
-    public var parent: Int?
-    public var className: String
-    public var package: String
-    public var resourceID: String
+    package var parent: Int?
+    package var className: String
+    package var package: String
+    package var resourceID: String
     /// `bounds="[left,top][right,bottom]"`, in pixels.
-    public var left: Int, top: Int, right: Int, bottom: Int
+    package var left: Int, top: Int, right: Int, bottom: Int
     /// `visible-to-user="false"` (androidx's UiDevice prints it; `uiautomator dump` skips such nodes).
-    public var invisible: Bool
+    package var invisible: Bool
     /// `NAF="true"`: "not accessibility friendly" (clickable, no text or description).
-    public var naf: Bool
-    public var line: Int
-    public var column: Int
+    package var naf: Bool
+    package var line: Int
+    package var column: Int
     /// Nodes directly inside.
-    public var children = 0
+    package var children = 0
 }
 
 /// Reads `adb shell uiautomator dump` XML (AccessibilityNodeInfoDumper, frameworks/testing
@@ -31,15 +34,15 @@ public struct AutomatorNode: Sendable, Equatable {
 /// kept as written). Only `hierarchy` and `node` elements are expected; anything else, a
 /// truncated dump, more than ``maximumNodes`` nodes or nesting deeper than ``maximumDepth`` is
 /// an error at its line and column.
-public enum UIAutomatorReader {
+package enum UIAutomatorReader {
     /// Deeper nesting than any real screen (Android warns past a few dozen levels).
-    public static let maximumDepth = 256
-    public static let maximumNodes = ScenarioReader.maximumViewsPerTree
+    package static let maximumDepth = 256
+    package static let maximumNodes = ScenarioLimits.viewsPerTree
     /// The most pixels a bound may be from the origin.
-    public static let maximumCoordinate = 1_000_000
+    package static let maximumCoordinate = 1_000_000
 
     /// The `rotation` attribute and the nodes.
-    public static func nodes(_ text: DumpText) throws(ImportError) -> (rotation: String?, nodes: [AutomatorNode]) {
+    package static func nodes(_ text: DumpText) throws(ImportError) -> (rotation: String?, nodes: [AutomatorNode]) {
         var scanner = Scanner(text)
         return try scanner.hierarchy()
     }

@@ -1,7 +1,10 @@
+import PressureLab
+import PressureLabHarness
+
 /// The rows of `dumpsys meminfo`'s per-category table, as Android 8 to 14 label them
 /// (`Debug.MemoryInfo.getOtherLabel`, and `ActivityThread.dumpMemInfoTable`'s own "Native
 /// Heap", "Dalvik Heap", "Unknown" and "TOTAL"), each with the scenario key it maps to.
-public enum MeminfoCategory: String, CaseIterable, Sendable {
+package enum MeminfoCategory: String, CaseIterable, Sendable {
     case nativeHeap = "Native Heap"
     case dalvikHeap = "Dalvik Heap"
     case dalvikOther = "Dalvik Other"
@@ -25,7 +28,7 @@ public enum MeminfoCategory: String, CaseIterable, Sendable {
     case total = "TOTAL"
 
     /// Where a category's memory goes in a scenario (docs/importing.md).
-    public enum Destination: Sendable {
+    package enum Destination: Sendable {
         /// The Java heap: the screen's `model:` (less the views' assumed bytes).
         case javaHeap
         /// Graphics buffers the GPU driver tracks: the screen's `backing:`.
@@ -38,7 +41,7 @@ public enum MeminfoCategory: String, CaseIterable, Sendable {
         case sum
     }
 
-    public var destination: Destination {
+    package var destination: Destination {
         switch self {
         case .dalvikHeap: return .javaHeap
         case .gfxDev, .eglMtrack, .glMtrack: return .graphics
@@ -61,7 +64,7 @@ public enum MeminfoCategory: String, CaseIterable, Sendable {
 }
 
 /// The table's columns, named by their two header lines (`Pss` over `Total`).
-public enum MeminfoColumn: String, CaseIterable, Sendable {
+package enum MeminfoColumn: String, CaseIterable, Sendable {
     case pssTotal = "Pss Total"
     case pssClean = "Pss Clean"
     case sharedDirty = "Shared Dirty"

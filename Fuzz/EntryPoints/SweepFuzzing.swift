@@ -1,11 +1,12 @@
+import Foundation
+import PressureLab
 import PressureLabHarness
+import PressureLabHeap
+import PressureLabImport
+import PressureLabSweep
 
-/// The sweep reader's fuzz entry point (the other readers' are ``FuzzEntryPoints``, which
-/// cannot see this module): arbitrary bytes through ``SweepFile/parse(_:path:)``.
+/// The sweep reader's fuzz entry point: arbitrary bytes through ``SweepFile/parse(_:path:)``.
 public enum SweepFuzzing {
-    /// Entry points by fuzz target, as ``FuzzEntryPoints/byTarget``.
-    public static let byTarget: [String: FuzzEntryPoints.EntryPoint] = ["FuzzSweep": sweep]
-
     /// Reads `bytes` as a sweep file (text as ``SweepFile/load(path:)`` reads it); whether it
     /// was accepted.
     @discardableResult

@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 extension MeminfoImporter {
     /// One snapshot's memory by scenario key (bytes), each with the rows it sums.
     struct Figures {

@@ -1,8 +1,11 @@
+import PressureLab
+import PressureLabHarness
+
 /// The one door for `pressurelab import`: dumps in, scenario text out, checked by the
 /// scenario reader before anything is written.
-public enum Importers {
+package enum Importers {
     /// Imports the dumps of `format` (already read) into a scenario.
-    public static func importScenario(_ format: ImportFormat, _ dumps: [DumpText],
+    package static func importScenario(_ format: ImportFormat, _ dumps: [DumpText],
                                       options: ImportOptions) throws(ImportError) -> ImportedScenario {
         guard let first = dumps.first else { throw ImportError(path: "", line: 0, "no dump given", isUsage: true) }
         if let app = options.app, !ImportNames.isValid(app) {
@@ -87,7 +90,7 @@ public enum Importers {
     /// The scenario text to write: the imported scenario, or with `merge` (the existing
     /// scenario's text and path) that text with the app, or the screen, appended. Either is
     /// checked by ``ScenarioLoader``: an import that would not validate is an error.
-    public static func render(_ imported: ImportedScenario, merge: (text: String, path: String)? = nil,
+    package static func render(_ imported: ImportedScenario, merge: (text: String, path: String)? = nil,
                               loader: ScenarioLoader = ScenarioLoader()) throws(ImportError) -> String {
         let text: String
         let path: String

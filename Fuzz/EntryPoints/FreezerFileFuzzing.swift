@@ -1,5 +1,9 @@
 import Foundation
+import PressureLab
+import PressureLabHarness
 import PressureLabHeap
+import PressureLabImport
+import PressureLabSweep
 
 /// A byte entry point for fuzzing the reader of the freezer's compressed files (packed
 /// pages, see ``CompressingPageStore``): the bytes are written to a file and thawed as a run

@@ -1,5 +1,9 @@
 import Foundation
 import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+import PressureLabImport
+import PressureLabSweep
 
 /// Byte entry points for fuzzing every reader of PressureLab's input files, one a reader.
 ///
@@ -7,7 +11,9 @@ import PressureLab
 /// the reader's error: refusing bad input is the correct answer, and only a crash, a hang
 /// or a runaway allocation is a bug. Each returns whether the bytes were accepted. The
 /// fuzz targets of `Fuzz/` call these, and the regression tests replay the fuzz corpora
-/// through them in-process.
+/// through them in-process. A target of the main package (`PressureLabFuzzEntryPoints`, in
+/// `Fuzz/EntryPoints/`), not part of the libraries PressureLab ships: what it reads of
+/// their internals is `package`, which this target, in the same package, can see.
 public enum FuzzEntryPoints {
     /// One reader's entry point.
     public typealias EntryPoint = @Sendable (UnsafeRawBufferPointer) -> Bool
@@ -28,12 +34,13 @@ public enum FuzzEntryPoints {
         "FuzzUIAutomator": { importer(.uiautomator, $0) },
         "FuzzVmmap": { importer(.vmmap, $0) },
         "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
+        "FuzzSweep": SweepFuzzing.sweep,
     ]
 
     /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),
     /// imports it and renders the scenario, which the scenario reader checks.
     @discardableResult
-    public static func importer(_ format: ImportFormat, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func importer(_ format: ImportFormat, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
         do {
             let imported = try Importers.importScenario(format, [DumpText(text, path: "fuzz.txt")], options: .init())

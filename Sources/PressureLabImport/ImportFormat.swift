@@ -1,6 +1,9 @@
+import PressureLab
+import PressureLabHarness
+
 /// The dumps `pressurelab import` reads (docs/importing.md), each turned into scenario
 /// declarations with every figure's origin (the dump's file and line) in a comment.
-public enum ImportFormat: String, CaseIterable, Sendable {
+package enum ImportFormat: String, CaseIterable, Sendable {
     /// Android's `adb shell dumpsys meminfo PACKAGE`: the app's memory by kind.
     case meminfo
     /// UIKit's `recursiveDescription` as lldb prints it: a view tree with frames.
@@ -11,7 +14,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case vmmap
 
     /// What the format is, for messages and help.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .meminfo: return "adb shell dumpsys meminfo PACKAGE (Android 8 to 14)"
         case .views: return "UIKit's recursiveDescription, as lldb's po prints it"
@@ -21,7 +24,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
 
     /// The bundled device profile a scenario of this format names when `--profile` is not given.
-    public var defaultProfile: String {
+    package var defaultProfile: String {
         switch self {
         case .meminfo, .uiautomator: return "pixel-3-2018"
         case .views, .vmmap: return "iphone-xs-2018"
@@ -30,21 +33,21 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 }
 
 /// What the command line gives an importer beyond the files.
-public struct ImportOptions: Sendable {
+package struct ImportOptions: Sendable {
     /// The app's name (`--app`); nil: made from the dump's process or package name.
-    public var app: String?
+    package var app: String?
     /// The screen's name (`--screen`); nil: `main`.
-    public var screen: String?
+    package var screen: String?
     /// The process to take from a dump of several (`--process`).
-    public var process: String?
+    package var process: String?
     /// The display scale for frames in points (`--scale`); nil: the format's default.
-    public var scale: Double?
+    package var scale: Double?
     /// The snapshot (1-based) that is the app's background footprint (`--background`).
-    public var background: Int?
+    package var background: Int?
     /// The device profile the scenario names (`--profile`); nil: the format's default.
-    public var profile: String?
+    package var profile: String?
 
-    public init(app: String? = nil, screen: String? = nil, process: String? = nil, scale: Double? = nil,
+    package init(app: String? = nil, screen: String? = nil, process: String? = nil, scale: Double? = nil,
                 background: Int? = nil, profile: String? = nil) {
         self.app = app
         self.screen = screen
@@ -57,15 +60,15 @@ public struct ImportOptions: Sendable {
 
 /// A dump that cannot be imported: where (file and line; line 0 for the file as a whole) and
 /// what was expected and found. Nothing is written when an import fails.
-public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var message: String
+package struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var line: Int
+    package var message: String
     /// True when the command line asked for something the dump does not have (exit 64);
     /// false when the dump itself is not what it should be (exit 65).
-    public var isUsage: Bool
+    package var isUsage: Bool
 
-    public init(path: String, line: Int, _ message: String, isUsage: Bool = false) {
+    package init(path: String, line: Int, _ message: String, isUsage: Bool = false) {
         self.path = path
         self.line = line
         self.message = message
@@ -73,18 +76,18 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `FILE:LINE: message` (`FILE: message` for the file as a whole), on one line.
-    public var description: String {
+    package var description: String {
         let location = line > 0 ? "\(path):\(line)" : path
         return "\(location): \(ScenarioDiagnostic.escaped(message))"
     }
 }
 
 /// Names made valid for a scenario (`[a-z0-9-]+`).
-public enum ImportNames {
+package enum ImportNames {
     /// `com.twitter.android` -> `twitter-android`: a first component of two or three letters
     /// (a reverse domain's `com`, `org`, `io`) is dropped, the rest lowercased, every run of
     /// other characters one `-`; `fallback` when nothing is left.
-    public static func valid(_ raw: String, fallback: String = "app") -> String {
+    package static func valid(_ raw: String, fallback: String = "app") -> String {
         var parts = raw.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
         if parts.count > 1, (2...3).contains(parts[0].count), parts[0].allSatisfy(\.isLetter) { parts.removeFirst() }
         var name = ""
@@ -98,7 +101,7 @@ public enum ImportNames {
     }
 
     /// Whether `name` is already valid: `[a-z0-9-]+`.
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 }

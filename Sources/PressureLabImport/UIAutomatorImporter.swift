@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 /// `pressurelab import uiautomator`: Android screens from `uiautomator dump` XML, through the
 /// views importer's tree model (``ViewTreeImporter``) with pixels instead of points.
 ///
@@ -10,7 +13,7 @@
 /// `LinearLayout`, ...) do not. A node of zero or negative size draws nothing, nor one with
 /// `visible-to-user="false"`. The children of a `RecyclerView`, `ListView` or `GridView` are
 /// the cells of a table screen.
-public enum UIAutomatorImporter {
+package enum UIAutomatorImporter {
     static let drawingNames = ["TextView", "ImageView", "Button", "EditText"]
     static let listNames = ["RecyclerView", "ListView", "GridView"]
 
@@ -20,7 +23,7 @@ public enum UIAutomatorImporter {
 
     /// One screen a dump (`--screen` names the first, the others by their file), in one app
     /// named by the package (or `--app`).
-    public static func importScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
+    package static func importScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
         if options.scale != nil {
             throw ImportError(path: dumps[0].path, line: 0, "--scale: expected no scale for uiautomator, whose bounds are pixels already, "
                 + "found --scale \(ViewTreeImporter.format(options.scale!))", isUsage: true)

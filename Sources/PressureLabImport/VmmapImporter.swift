@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 /// `pressurelab import vmmap`: an iOS or macOS app's memory by kind from `vmmap --summary`
 /// (docs/importing.md).
 ///
@@ -17,7 +20,7 @@
 /// Older vmmaps print only VIRTUAL SIZE and REGION COUNT: nothing of the memory by kind can be
 /// imported; the Physical footprint, when printed, is then the app's `data:` whole; without it
 /// the dump is refused.
-public enum VmmapImporter {
+package enum VmmapImporter {
     enum Kind { case malloc, graphics, file, other }
 
     static let graphicsPrefixes = ["CoreAnimation", "IOSurface", "IOAccelerator", "CG raster data", "CG image", "CoreUI image data", "Image IO"]
@@ -32,7 +35,7 @@ public enum VmmapImporter {
     /// The most bytes an imported figure may be (1 TiB).
     static let maximumFigure = 1 << 40
 
-    public static func importScenario(_ text: DumpText, options: ImportOptions) throws(ImportError) -> ImportedScenario {
+    package static func importScenario(_ text: DumpText, options: ImportOptions) throws(ImportError) -> ImportedScenario {
         if options.background != nil {
             throw ImportError(path: text.path, line: 0, "--background: expected no background snapshot for vmmap (one print is the "
                 + "foreground footprint; meminfo reads loops)", isUsage: true)

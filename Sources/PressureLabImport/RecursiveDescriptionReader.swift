@@ -1,27 +1,29 @@
+import PressureLab
+import PressureLabHarness
 import Foundation
 
 /// One view of a dumped hierarchy, in preorder: its depth, class, frame and line.
-public struct DumpedView: Sendable, Equatable {
-    public var depth: Int
+package struct DumpedView: Sendable, Equatable {
+    package var depth: Int
     /// The class as printed (`UILabel`, `MyApp.FeedCell`), and UIKit's `baseClass` when given.
-    public var className: String
-    public var baseClass: String?
+    package var className: String
+    package var baseClass: String?
     /// The frame's size in points (UIKit) or pixels (Android); negative as printed.
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
     /// `hidden = YES` or `alpha = 0`: nothing of it is drawn.
-    public var hidden: Bool
-    public var line: Int
+    package var hidden: Bool
+    package var line: Int
     /// A scroll view's content height (`contentSize: {w, h}`), when printed.
-    public var contentHeight: Double?
+    package var contentHeight: Double?
     /// The column of the view in its line, for dumps printed on one line (uiautomator's).
-    public var column: Int?
+    package var column: Int?
     /// Whether it draws, or is a cell, when the reader decides (uiautomator's classes); nil:
     /// UIKit's rules in ``ViewTreeImporter``.
-    public var drawsOverride: Bool?
-    public var isCellOverride: Bool?
+    package var drawsOverride: Bool?
+    package var isCellOverride: Bool?
 
-    public init(depth: Int, className: String, baseClass: String? = nil, width: Double, height: Double, hidden: Bool, line: Int,
+    package init(depth: Int, className: String, baseClass: String? = nil, width: Double, height: Double, hidden: Bool, line: Int,
                 contentHeight: Double? = nil, column: Int? = nil, drawsOverride: Bool? = nil, isCellOverride: Bool? = nil) {
         self.depth = depth
         self.className = className
@@ -45,9 +47,9 @@ public struct DumpedView: Sendable, Equatable {
 /// One view a line, `<Class: 0xADDR; frame = (x y; w h); ...>`, each level indented by
 /// `   | `; a line wrapped inside `<...>` (a long `text = '...'`) continues until its
 /// brackets close. Several windows are several roots.
-public enum RecursiveDescriptionReader {
+package enum RecursiveDescriptionReader {
     /// The views, in preorder.
-    public static func views(_ text: DumpText) throws(ImportError) -> [DumpedView] {
+    package static func views(_ text: DumpText) throws(ImportError) -> [DumpedView] {
         let lines = unwrapped(text)
         var views: [DumpedView] = []
         var index = 0
@@ -77,8 +79,8 @@ public enum RecursiveDescriptionReader {
                     + "(a level of '   | ' too many)")
             }
             views.append(try view(entry, depth: depth, line: number, text: text))
-            guard views.count <= ScenarioReader.maximumViewsPerTree else {
-                throw text.error(number, "expected at most \(ScenarioReader.maximumViewsPerTree) views, found more")
+            guard views.count <= ScenarioLimits.viewsPerTree else {
+                throw text.error(number, "expected at most \(ScenarioLimits.viewsPerTree) views, found more")
             }
         }
         guard !views.isEmpty else {

@@ -1,3 +1,6 @@
+import PressureLab
+import PressureLabHarness
+
 /// One print of `dumpsys meminfo` for one process: its per-category table, its App Summary
 /// and its Objects, each figure with its line.
 ///
@@ -8,39 +11,39 @@
 /// Android 12) and " Objects" (`ApplicationThread.dumpMemInfo`). Android 12 added the `Rss
 /// Total` column and the summary's Rss column, and renamed `TOTAL:` to `TOTAL PSS:` (read
 /// at aosp-mirror/platform_frameworks_base commits 000fd43e, before, and 07d7b6f9, after).
-public struct MeminfoSnapshot: Sendable, Equatable {
-    public var pid: Int
-    public var process: String
+package struct MeminfoSnapshot: Sendable, Equatable {
+    package var pid: Int
+    package var process: String
     /// The line of `** MEMINFO in pid PID [PROCESS] **`.
-    public var line: Int
-    public var columns: [MeminfoColumn]
-    public var rows: [MeminfoCategory: Row] = [:]
+    package var line: Int
+    package var columns: [MeminfoColumn]
+    package var rows: [MeminfoCategory: Row] = [:]
     /// App Summary and Objects figures by label (`Java Heap`, `TOTAL PSS`, `Views`, ...).
-    public var summary: [String: Labelled] = [:]
-    public var objects: [String: Labelled] = [:]
+    package var summary: [String: Labelled] = [:]
+    package var objects: [String: Labelled] = [:]
 
     /// A table row: its figures by column (kB) and its line.
-    public struct Row: Sendable, Equatable {
-        public var values: [MeminfoColumn: Int]
-        public var line: Int
+    package struct Row: Sendable, Equatable {
+        package var values: [MeminfoColumn: Int]
+        package var line: Int
 
-        public subscript(_ column: MeminfoColumn) -> Int { values[column] ?? 0 }
+        package subscript(_ column: MeminfoColumn) -> Int { values[column] ?? 0 }
     }
 
     /// A labelled figure of the App Summary or the Objects: its value and line.
-    public struct Labelled: Sendable, Equatable {
-        public var value: Int
-        public var line: Int
+    package struct Labelled: Sendable, Equatable {
+        package var value: Int
+        package var line: Int
     }
 
     /// Android 12 and later print the Rss column.
-    public var hasRss: Bool { columns.contains(.rssTotal) }
+    package var hasRss: Bool { columns.contains(.rssTotal) }
 
     /// The table's TOTAL Pss (kB): which snapshot is the largest.
-    public var totalPss: Int { rows[.total]?[.pssTotal] ?? 0 }
+    package var totalPss: Int { rows[.total]?[.pssTotal] ?? 0 }
 
     /// Dirty pages of a row, resident or swapped (kB): Private Dirty plus SwapPss (or Swap) Dirty.
-    public func dirty(_ category: MeminfoCategory) -> Int {
+    package func dirty(_ category: MeminfoCategory) -> Int {
         guard let row = rows[category] else { return 0 }
         return row[.privateDirty] + row[.swapPssDirty] + row[.swapDirty]
     }
@@ -48,19 +51,19 @@ public struct MeminfoSnapshot: Sendable, Equatable {
 
 /// Reads every print of `dumpsys meminfo` in a dump (several: a loop with timestamps or
 /// separators between prints; several processes of one package).
-public struct MeminfoReader {
+package struct MeminfoReader {
     let text: DumpText
     /// Prints that said no such process: their lines and what they named.
-    public private(set) var missing: [(line: Int, name: String)] = []
+    package private(set) var missing: [(line: Int, name: String)] = []
 
-    public init(_ text: DumpText) { self.text = text }
+    package init(_ text: DumpText) { self.text = text }
 
     enum Section { case header, table, afterTable, summary, objects, other }
 
     static let headerWords: Set<Substring> = ["Pss", "Private", "Shared", "SwapPss", "Swap", "Rss", "Heap"]
 
     /// Every snapshot, in file order. Throws at the first line that is not what it should be.
-    public mutating func snapshots() throws(ImportError) -> [MeminfoSnapshot] {
+    package mutating func snapshots() throws(ImportError) -> [MeminfoSnapshot] {
         var result: [MeminfoSnapshot] = []
         var current: MeminfoSnapshot?
         var section = Section.other
@@ -210,4 +213,6 @@ extension String {
     var trimmed: String { trimmingCharacters(in: .whitespaces) }
 }
 
+import PressureLab
+import PressureLabHarness
 import Foundation

@@ -1,5 +1,9 @@
 import Foundation
+import PressureLab
+import PressureLabHarness
 import PressureLabHeap
+import PressureLabImport
+import PressureLabSweep
 
 /// Byte entry points for fuzzing the decoders of PressureLab's own files: the restoration
 /// archive and the view description. Each takes arbitrary bytes, runs them through the

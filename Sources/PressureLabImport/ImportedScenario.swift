@@ -1,54 +1,57 @@
+import PressureLab
+import PressureLabHarness
+
 /// What an importer made of a dump: a scenario of one app, each figure with its origins.
 /// ``yaml`` renders it as scenario text (format 1) with the origins as comments.
-public struct ImportedScenario: Sendable, Equatable {
+package struct ImportedScenario: Sendable, Equatable {
     /// Comment lines at the top of the file: the command, the format, what was taken.
-    public var notes: [String]
+    package var notes: [String]
     /// The device's memory: room for the app, so that the first run shows its footprint.
-    public var deviceMemoryBytes: Int
+    package var deviceMemoryBytes: Int
     /// The bundled profile or profile file the device names.
-    public var profile: String
-    public var app: App
+    package var profile: String
+    package var app: App
 
     /// A size and where it came from: `FILE:LINE what` lines, one a term of the sum.
-    public struct Figure: Sendable, Equatable {
-        public var bytes: Int
-        public var origins: [String]
+    package struct Figure: Sendable, Equatable {
+        package var bytes: Int
+        package var origins: [String]
 
-        public init(bytes: Int, origins: [String]) {
+        package init(bytes: Int, origins: [String]) {
             self.bytes = bytes
             self.origins = origins
         }
     }
 
     /// The app: its dirty data, clean mapped memory, screens and background behaviour.
-    public struct App: Sendable, Equatable {
-        public var name: String
-        public var notes: [String] = []
-        public var data: Figure?
-        public var clean: Figure?
-        public var screens: [Screen] = []
+    package struct App: Sendable, Equatable {
+        package var name: String
+        package var notes: [String] = []
+        package var data: Figure?
+        package var clean: Figure?
+        package var screens: [Screen] = []
         /// `on_background` items (`caches`, `models`, `backing`) with why, and what cannot be said.
-        public var onBackground: [String] = []
-        public var backgroundNotes: [String] = []
+        package var onBackground: [String] = []
+        package var backgroundNotes: [String] = []
 
-        public init(name: String) { self.name = name }
+        package init(name: String) { self.name = name }
     }
 
     /// A screen: a view tree (and a table's cells) with backing stores, a model.
-    public struct Screen: Sendable, Equatable {
-        public var name: String
-        public var notes: [String] = []
+    package struct Screen: Sendable, Equatable {
+        package var name: String
+        package var notes: [String] = []
         /// The tree as the reader takes it (`{ views, fanout, bytes }`) and why.
-        public var views: Int
-        public var fanout: Int
-        public var bytesPerView: Int
-        public var treeOrigins: [String] = []
-        public var backing: Figure?
-        public var model: Figure?
+        package var views: Int
+        package var fanout: Int
+        package var bytesPerView: Int
+        package var treeOrigins: [String] = []
+        package var backing: Figure?
+        package var model: Figure?
         /// A table screen's rows, visible rows and cell shape.
-        public var table: Table?
+        package var table: Table?
 
-        public init(name: String, views: Int, fanout: Int, bytesPerView: Int) {
+        package init(name: String, views: Int, fanout: Int, bytesPerView: Int) {
             self.name = name
             self.views = views
             self.fanout = fanout
@@ -57,15 +60,15 @@ public struct ImportedScenario: Sendable, Equatable {
     }
 
     /// A table screen's declarations.
-    public struct Table: Sendable, Equatable {
-        public var rows: Int
-        public var visibleRows: Int
-        public var cellViews: Int
-        public var cellBytes: Int
-        public var origins: [String]
+    package struct Table: Sendable, Equatable {
+        package var rows: Int
+        package var visibleRows: Int
+        package var cellViews: Int
+        package var cellBytes: Int
+        package var origins: [String]
     }
 
-    public init(notes: [String], deviceMemoryBytes: Int, profile: String, app: App) {
+    package init(notes: [String], deviceMemoryBytes: Int, profile: String, app: App) {
         self.notes = notes
         self.deviceMemoryBytes = deviceMemoryBytes
         self.profile = profile
@@ -73,7 +76,7 @@ public struct ImportedScenario: Sendable, Equatable {
     }
 
     /// Every byte the scenario declares for the app (data, trees, cells, backing, models).
-    public var declaredDirtyBytes: Int {
+    package var declaredDirtyBytes: Int {
         var total = app.data?.bytes ?? 0
         for screen in app.screens {
             total += screen.views * screen.bytesPerView + (screen.backing?.bytes ?? 0) + (screen.model?.bytes ?? 0)
@@ -84,7 +87,7 @@ public struct ImportedScenario: Sendable, Equatable {
 
     /// A device with room: twice what the app declares (clean memory included), rounded up
     /// to 64 MiB, at least 256 MiB.
-    public static func roomyDevice(for bytes: Int) -> Int {
+    package static func roomyDevice(for bytes: Int) -> Int {
         let step = 64 << 20
         return max(256 << 20, (bytes * 2 + step - 1) / step * step)
     }
@@ -93,7 +96,7 @@ public struct ImportedScenario: Sendable, Equatable {
 extension ImportedScenario {
     /// The scenario as YAML text: `scenario: 1`, the device, the app, and a script that
     /// launches it (and sends it to the background when a background snapshot was given).
-    public var yaml: String {
+    package var yaml: String {
         var out: [String] = notes.map { "# " + $0 }
         out += ["scenario: 1", "name: \(app.name)",
                 "description: Imported from a dump by pressurelab import (origins in the comments).",
@@ -109,7 +112,7 @@ extension ImportedScenario {
     }
 
     /// The app's entry under `apps:`, each line prefixed by `indent` (merging uses it).
-    public func appLines(indent: String) -> [String] {
+    package func appLines(indent: String) -> [String] {
         var out: [String] = app.notes.map { "\(indent)# \($0)" }
         out.append("\(indent)\(app.name):")
         let inner = indent + "  "
@@ -124,7 +127,7 @@ extension ImportedScenario {
     }
 
     /// A screen's entry under `screens:`, each line prefixed by `indent`.
-    public func screenLines(_ screen: Screen, indent: String) -> [String] {
+    package func screenLines(_ screen: Screen, indent: String) -> [String] {
         var out: [String] = screen.notes.map { "\(indent)# \($0)" }
         out.append("\(indent)\(screen.name):")
         let inner = indent + "  "
@@ -145,7 +148,7 @@ extension ImportedScenario {
     }
 
     /// A size the scenario reader reads back exactly: MiB or KiB when whole, else bytes.
-    public static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         if bytes > 0, bytes % (1 << 20) == 0 { return "\(bytes >> 20)MiB" }
         if bytes > 0, bytes % 1024 == 0 { return "\(bytes >> 10)KiB" }
         return "\(bytes)B"
