@@ -65,7 +65,6 @@ let package = Package(
             dependencies: ["PressureLab", "PressureLabHeap", system, .product(name: "Yams", package: "Yams")],
             // The bundled scenarios and profiles travel inside the binary (an installed tool has
             // no checkout); `scenarios/` and `profiles/` at the top are links to these folders.
-            exclude: ["Bundled/scenarios/experiments/generate_fleet.py"],
             resources: [.embedInCode("Bundled")]
         ),
         // Dumps developers already print (meminfo, recursiveDescription, uiautomator, vmmap)

@@ -75,7 +75,7 @@ let deviceTimeBenchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.wallClock, stepsPerSecond], maxDuration: .seconds(20), maxIterations: 3)) { benchmark in
         for _ in benchmark.scaledIterations {
             let start = MonotonicClock.now()
-            let run = try! ScenarioRunner().run(deep, policy: .ios6, termination: .jetsam)
+            let run = try! Simulation(deep, cleanup: .ios6, termination: .jetsam).run()
             let seconds = Double(MonotonicClock.now() - start) / 1e9
             benchmark.measurement(stepsPerSecond, Int(Double(run.metrics.steps) / seconds))
         }

@@ -21,7 +21,7 @@ let throughputBenchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.wallClock, stepsPerSecond], maxDuration: .seconds(10), maxIterations: 10)) { benchmark in
         for _ in benchmark.scaledIterations {
             let start = MonotonicClock.now()
-            let run = try! ScenarioRunner().run(scenario, policy: .ios6, termination: .jetsam)
+            let run = try! Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
             let seconds = Double(MonotonicClock.now() - start) / 1e9
             benchmark.measurement(stepsPerSecond, Int(Double(run.metrics.steps) / seconds))
         }

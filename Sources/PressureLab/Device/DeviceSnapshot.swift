@@ -1,0 +1,154 @@
+/// One app as a termination policy sees it.
+public struct AppSnapshot: Sendable, Equatable {
+    public var name: String
+    public var state: AppState
+    public var isForeground: Bool
+    /// Whether its memory is in the freezer's file now.
+    public var isFrozen: Bool
+    /// Measured bytes the app holds: resident, plus its compressed memory at its
+    /// compressed size (what it takes of the device's memory).
+    public var bytes: Int
+    /// Simulated time of its last use (seconds).
+    public var lastUsed: Double
+    /// Order of last use: higher is more recent (breaks ties in time).
+    public var useOrder: UInt64
+    /// Its jetsam band.
+    public var band: JetsamBand
+    /// Its Android `oom_score_adj`.
+    public var oomScoreAdj: Int
+    /// Whether its memory is in the in-RAM compressed pool (its bytes are its compressed footprint).
+    public var isCompressed: Bool
+    /// XNU's `phys_footprint`: resident bytes plus compressed memory at its uncompressed
+    /// size (`osfmk/kern/task.c`, `init_task_ledgers`: `internal_compressed` counts whole
+    /// pages); what per-process limits see.
+    public var footprintBytes: Int
+    /// When it last entered its band (higher is later): XNU appends a process at the tail of
+    /// its band's list on every priority update and kills from the head
+    /// (`memstat_update_priority_locked`, `memorystatus_kill_top_process`).
+    public var bandOrder: UInt64
+    /// When its `oom_score_adj` was last set (higher is later): lmkd slots a process at the
+    /// head of its adj's list and takes the tail (`lmkd.c`, `adjslot_insert`, `proc_adj_lru`).
+    public var adjOrder: UInt64
+    /// Whether XNU's `P_MEMSTAT_FROZEN` is set: frozen since its launch, thawed or not.
+    public var hasBeenFrozen: Bool
+    /// Whether it was thawed since it was last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
+    public var isRefreezeEligible: Bool
+    /// The background mode it runs in now, if it runs in the background.
+    public var runningBackgroundMode: BackgroundMode?
+    /// Whether it is Android's previous app (the one in front before the current one).
+    public var isPrevious: Bool
+    /// The trim level ActivityManager last stored for it (`ProcessRecord.trimMemoryLevel`; 0: none).
+    public var trimLevel: Int
+    /// Whether its interface was hidden and `TRIM_MEMORY_UI_HIDDEN` is still due (`hasPendingUiClean`).
+    public var isUIHiddenPending: Bool
+    /// Since when it is cached (`oom_score_adj` 900 and up), device time; nil when it is not.
+    public var cachedSince: Double?
+
+    public init(name: String, state: AppState, isForeground: Bool, isFrozen: Bool, bytes: Int, lastUsed: Double,
+                useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false, footprintBytes: Int? = nil,
+                bandOrder: UInt64? = nil, adjOrder: UInt64? = nil, hasBeenFrozen: Bool? = nil, isRefreezeEligible: Bool = false,
+                runningBackgroundMode: BackgroundMode? = nil, isPrevious: Bool = false, trimLevel: Int = 0,
+                isUIHiddenPending: Bool = false, cachedSince: Double? = nil) {
+        self.isCompressed = isCompressed
+        self.name = name
+        self.state = state
+        self.isForeground = isForeground
+        self.isFrozen = isFrozen
+        self.bytes = bytes
+        self.lastUsed = lastUsed
+        self.useOrder = useOrder
+        self.band = band
+        self.oomScoreAdj = oomScoreAdj
+        self.footprintBytes = footprintBytes ?? bytes
+        self.bandOrder = bandOrder ?? useOrder
+        self.adjOrder = adjOrder ?? useOrder
+        self.hasBeenFrozen = hasBeenFrozen ?? isFrozen
+        self.isRefreezeEligible = isRefreezeEligible
+        self.runningBackgroundMode = runningBackgroundMode
+        self.isPrevious = isPrevious
+        self.trimLevel = trimLevel
+        self.isUIHiddenPending = isUIHiddenPending
+        self.cachedSince = cachedSince
+    }
+
+    /// Whether the process exists and is not the foreground app.
+    public var isKillableInBackground: Bool { state.hasProcess && !isForeground }
+}
+
+/// The freezer as a policy sees it (XNU's freezer state, ``FreezerRules``).
+public struct FreezerSnapshot: Sendable, Equatable {
+    /// Bytes it may still write in this window (may be below 0 after an overshoot).
+    public var budgetBytes: Int
+    /// Processes frozen now (`memorystatus_frozen_count`: frozen, thawed or not, still alive).
+    public var frozenCount: Int
+    /// Processes thawed since they were frozen (`memorystatus_refreeze_eligible_count`).
+    public var refreezeEligibleCount: Int
+    /// Whether its thread may run now (its next run time has come).
+    public var mayRunNow: Bool
+
+    public init(budgetBytes: Int, frozenCount: Int = 0, refreezeEligibleCount: Int = 0, mayRunNow: Bool = true) {
+        self.budgetBytes = budgetBytes
+        self.frozenCount = frozenCount
+        self.refreezeEligibleCount = refreezeEligibleCount
+        self.mayRunNow = mayRunNow
+    }
+}
+
+/// The device as a termination policy sees it.
+public struct DeviceSnapshot: Sendable {
+    public var apps: [AppSnapshot]
+    /// Memory in use now, bytes (compressed memory at its compressed size).
+    public var usedBytes: Int
+    public var budgetBytes: Int
+    public var level: PressureLevel
+    /// Bytes to free to get below the warning clear threshold (and the budget).
+    public var bytesToFree: Int
+    /// Bytes the freezer may still write.
+    public var freezeBudgetBytes: Int
+    /// Whether running apps were warned in this round already.
+    public var runningAppsWarned: Bool
+    /// The release whose rules apply.
+    public var release: OSRelease
+    /// The device's physical memory, bytes (its size class picks XNU's thresholds).
+    public var memoryBytes: Int
+    /// Device time, seconds.
+    public var now: Double
+    /// Bytes an allocation waits for (the device ran out in the middle of a step), or 0.
+    public var emergencyBytes: Int
+    /// Whether the device has an in-RAM compressor (zram on Android), and whether it can
+    /// compress no more (every candidate is in the pool: lmkd's "swap is low").
+    public var hasCompressor: Bool
+    public var compressorFull: Bool
+    /// The freezer's state.
+    public var freezer: FreezerSnapshot
+
+    public init(apps: [AppSnapshot], usedBytes: Int, budgetBytes: Int, level: PressureLevel, bytesToFree: Int,
+                freezeBudgetBytes: Int, runningAppsWarned: Bool, release: OSRelease = .iOS12, memoryBytes: Int? = nil,
+                now: Double = 0, emergencyBytes: Int = 0, hasCompressor: Bool = false, compressorFull: Bool = false,
+                freezer: FreezerSnapshot? = nil) {
+        self.apps = apps
+        self.usedBytes = usedBytes
+        self.budgetBytes = budgetBytes
+        self.level = level
+        self.bytesToFree = bytesToFree
+        self.freezeBudgetBytes = freezeBudgetBytes
+        self.runningAppsWarned = runningAppsWarned
+        self.release = release
+        self.memoryBytes = memoryBytes ?? budgetBytes
+        self.now = now
+        self.emergencyBytes = emergencyBytes
+        self.hasCompressor = hasCompressor
+        self.compressorFull = compressorFull
+        self.freezer = freezer ?? FreezerSnapshot(budgetBytes: freezeBudgetBytes)
+    }
+
+    /// Memory not in use, bytes (XNU's available memory, within the budget).
+    public var availableBytes: Int { budgetBytes - usedBytes }
+
+    /// Whether memory is to be reclaimed the way the scenario format's pressure levels ask:
+    /// above a level, or over the budget, and not yet down to the warning clear threshold
+    /// (or an allocation waits). The policies that are no real system's decide by it.
+    public var isAboveClearTarget: Bool {
+        emergencyBytes > 0 || ((level > .normal || usedBytes > budgetBytes) && bytesToFree > 0)
+    }
+}
