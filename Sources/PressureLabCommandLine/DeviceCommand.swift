@@ -34,6 +34,9 @@ struct DeviceCommand: ParsableCommand {
     @Option(name: .long, help: "Write the output to this file instead of standard output.")
     var output: String?
 
+    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
+    var termination: [Termination] = []
+
     func run() throws {
         Heap.requireJemalloc()
         let library = ScenarioLibrary.locate()
@@ -56,7 +59,10 @@ struct DeviceCommand: ParsableCommand {
         let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
         let progress = Progress(enabled: Progress.isTerminal)
         var outcomes: [DeviceExperiment.Outcome] = []
-        let configurations = DeviceExperiment.configurations(compressor: compressor)
+        let configurations = DeviceExperiment.configurations(compressor: compressor) + termination.map { policy in
+            DeviceExperiment.Configuration(name: policy.name, termination: policy, compressor: .none,
+                                           note: "\(policy.name) without swap or compression: nothing published")
+        }
         for configuration in configurations {
             progress.show(configuration.name)
             outcomes.append(try DeviceExperiment.run(workload, hotLaunchWorkload: hotWorkload, configuration: configuration,
