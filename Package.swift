@@ -46,11 +46,13 @@ let package = Package(
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         // jemalloc's compiled-in options (`malloc_conf`): see options.c and docs/limits.md.
         .target(name: "CJemallocOptions", dependencies: ["CJemalloc"]),
+        // System calls Swift cannot make itself (the C library's syscall() is variadic): cachestat.
+        .target(name: "CHostCalls"),
         // The host's door: the only code that talks to jemalloc, to the compressors and
         // (through swift-system) to the file system.
         .target(
             name: "PressureLabHeap",
-            dependencies: ["CJemalloc", "CJemallocOptions", "CLZ4", "CZstd", system],
+            dependencies: ["CJemalloc", "CJemallocOptions", "CHostCalls", "CLZ4", "CZstd", system],
             linkerSettings: [
                 .linkedLibrary(":liblz4.a", .when(platforms: [.linux])),
                 .linkedLibrary("lz4", .when(platforms: [.macOS])),

@@ -6,7 +6,9 @@ import PressureLabHarness
 import PressureLabHeap
 
 /// Termination policies, with and without in-RAM compression, on Fleet's workload at real
-/// sizes (`scenarios/experiments/fleet-18.yaml`).
+/// sizes (`scenarios/experiments/fleet-18.yaml`). The configurations are independent runs:
+/// with `--jobs` above 1 each runs in a worker process of its own (`device-worker`), as a
+/// sweep's cells do, with the same figures.
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
@@ -16,17 +18,7 @@ struct DeviceCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, html }
 
-    @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
-    var profile: ProfileReference?
-
-    @Option(name: .long, help: "The workload (default: the bundled experiments/fleet-18 scenario).")
-    var scenario: String?
-
-    @Option(name: .long, help: "The hot-launch workload (default: fleet-hot-launch.yaml beside the workload, if there; else the workload).")
-    var hotLaunchScenario: String?
-
-    @Option(name: .long, help: "The published figures (default: fleet-published.json beside the workload, if there).")
-    var published: String?
+    @OptionGroup var inputs: DeviceInputOptions
 
     @Option(name: .long, help: "Output format: table, json (the experiment's figures with the published ones), or html (both alive curves on a chart per configuration, hot launches with their errors).")
     var format: Format = .table
@@ -34,42 +26,40 @@ struct DeviceCommand: ParsableCommand {
     @Option(name: .long, help: "Write the output to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
-    var termination: [Termination] = []
+    @Option(name: .long, help: "Configurations run at once, each in a worker process of its own (default: the cores this process may use, as many as the host's memory holds; 1: every configuration in this process).")
+    var jobs: Int?
+
+    mutating func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
+    }
 
     func run() throws {
         Heap.requireJemalloc()
-        let library = ScenarioLibrary.locate()
-        let path = scenario ?? library.map { "\($0.directory)/experiments/fleet-18.yaml" } ?? "scenarios/experiments/fleet-18.yaml"
-        let workload = try loadScenarios([path], library: library)[0]
-        let deviceProfile = try loadProfile(profile ?? workload.device.profile.map(ProfileReference.init))
-        let hotPath = hotLaunchScenario ?? (path as NSString).deletingLastPathComponent + "/fleet-hot-launch.yaml"
-        let hotWorkload = hotLaunchScenario != nil || FileManager.default.fileExists(atPath: hotPath)
-            ? try loadScenarios([hotPath], library: library)[0] : nil
-        let publishedPath = published ?? (path as NSString).deletingLastPathComponent + "/fleet-published.json"
-        var publishedFigures: PublishedExperiment?
-        if published != nil || FileManager.default.fileExists(atPath: publishedPath) {
-            do {
-                publishedFigures = try PublishedExperiment.read(from: publishedPath)
-            } catch {
-                StandardError.write("pressurelab: \(error)\n")
-                throw ExitCodes.invalidScenario
-            }
-        }
-        let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
+        let experiment = try inputs.load()
+        let jobs = self.jobs ?? experiment.defaultJobs
         let progress = Progress(enabled: Progress.isTerminal)
-        var outcomes: [DeviceExperiment.Outcome] = []
-        let configurations = DeviceExperiment.configurations(compressor: compressor) + termination.map { policy in
-            DeviceExperiment.Configuration(name: policy.name, termination: policy, compressor: .none,
-                                           note: "\(policy.name) without swap or compression: nothing published")
-        }
-        for configuration in configurations {
-            progress.show(configuration.name)
-            outcomes.append(try DeviceExperiment.run(workload, hotLaunchWorkload: hotWorkload, configuration: configuration,
-                                                     profile: deviceProfile,
-                                                     published: publishedFigures) { done, total in
-                progress.show("\(configuration.name): step \(done)/\(total)")
-            })
+        let outcomes: [DeviceExperiment.Outcome]
+        if jobs <= 1 || experiment.configurations.count <= 1 {
+            var ran: [DeviceExperiment.Outcome] = []
+            for configuration in experiment.configurations {
+                progress.show(configuration.name)
+                ran.append(try experiment.run(configuration) { done, total in
+                    progress.show("\(configuration.name): step \(done)/\(total)")
+                })
+                // What the configuration freed goes back to the system before the next one
+                // runs: one configuration's memory at a time (docs/limits.md).
+                try? Heap.purge()
+            }
+            outcomes = ran
+            progress.clear()
+            StandardError.write("device: \(ran.count) configurations in this process; peak resident "
+                + "\(Units.mebibytes(SweepCommand.peakResidentBytes(children: false))); \(experiment.memoryBound)\n")
+        } else {
+            outcomes = try DeviceWorkers.run(experiment, inputs: inputs, jobs: jobs, progress: progress)
+            progress.clear()
+            StandardError.write("device: \(outcomes.count) configurations, \(jobs) at a time in worker processes; peak resident: "
+                + "this process \(Units.mebibytes(SweepCommand.peakResidentBytes(children: false))), the largest worker "
+                + "\(Units.mebibytes(SweepCommand.peakResidentBytes(children: true))); \(experiment.memoryBound)\n")
         }
         progress.clear()
         let text: String
@@ -77,15 +67,15 @@ struct DeviceCommand: ParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(DeviceExperiment.Report(experiment: workload.name, configurations: outcomes))
+            let data = try encoder.encode(DeviceExperiment.Report(experiment: experiment.workload.name, configurations: outcomes))
             text = String(decoding: data, as: UTF8.self) + "\n"
         case .html:
-            let source = publishedFigures.map { "\($0.published); \($0.source.repository) at \($0.source.commit)" }
-            text = DeviceExperimentReport.html(experiment: workload.name, source: source,
+            let source = experiment.published.map { "\($0.published); \($0.source.repository) at \($0.source.commit)" }
+            text = DeviceExperimentReport.html(experiment: experiment.workload.name, source: source,
                                                configurations: outcomes.map(DeviceExperimentReport.Configuration.init))
         case .table:
-            text = Self.table(workload: workload, profile: deviceProfile, configurations: configurations, outcomes: outcomes,
-                              published: publishedFigures)
+            text = Self.table(workload: experiment.workload, profile: experiment.profile, configurations: experiment.configurations,
+                              outcomes: outcomes, published: experiment.published)
         }
         if let output {
             do {

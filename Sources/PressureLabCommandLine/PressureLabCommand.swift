@@ -85,7 +85,8 @@ struct PressureLabCommand: ParsableCommand {
         abstract: "Simulate an app runtime under memory pressure with real memory, and measure what cleanup costs and saves.",
         version: PressureLabVersion.current,
         subcommands: [SuiteCommand.self, RunCommand.self, CompareCommand.self, ValidateCommand.self, ListCommand.self, ReportCommand.self,
-                      BaselineCommand.self, GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, HeapCommand.self,
+                      BaselineCommand.self, GenerationsCommand.self, PoliciesCommand.self, DeviceCommand.self, DeviceWorkerCommand.self,
+                      HeapCommand.self,
                       SweepCommand.self, SweepWorkerCommand.self, MergeCommand.self, ImportCommand.self],
         defaultSubcommand: SuiteCommand.self
         )

@@ -8,6 +8,7 @@
 //                     stays resident after the free, and what the small blocks add
 //   life-cycle        a controller life cycle (load, appear, type, warn, disappear, deinit):
 //                     net bytes on the thread, and process-wide, after a warm-up run
+//   purge             32 MiB malloc'd, touched and freed, then purged: what stays resident
 //   policy-registry   registers a cleanup policy of its own (the process-wide registry, which
 //                     a test process must not change) and prints 1 or 0 for each check
 // Prints `name=value` lines (bytes), then exits 0; a failure prints a line to stderr and
@@ -114,6 +115,20 @@ func lifeCycle() throws {
     report(["threadNet": threadNet, "allocatedAfter": after.allocated - before.allocated])
 }
 
+/// `Heap.purge()` gives freed dirty pages back: resident memory after the purge is not above
+/// what it was before it.
+func purgeFreed() throws {
+    let size = 32 << 20
+    guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
+    memset(block, 7, size)
+    keep(block, count: size)
+    free(block)
+    let beforePurge = try Heap.snapshot()
+    try Heap.purge()
+    let afterPurge = try Heap.snapshot()
+    report(["size": size, "residentGrowth": afterPurge.resident - beforePurge.resident])
+}
+
 /// The policy registry of a program that adds its own policies (PressureLabCommandLine does
 /// this at start): names known after registration, listed after the built-ins, read back
 /// from a file; a second registration, a built-in name and an invalid name refused.
@@ -139,7 +154,8 @@ func policyRegistry() throws {
 }
 
 let probes: [String: () throws -> Void] = ["global-snapshot": globalSnapshot, "life-cycle": lifeCycle,
-                                           "oversize-reuse": oversizeReuse, "policy-registry": policyRegistry]
+                                           "oversize-reuse": oversizeReuse, "policy-registry": policyRegistry,
+                                           "purge": purgeFreed]
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let probe = probes[name], arguments.count == 1 else {
     printError("usage: pressurelab-probe \(probes.keys.sorted().joined(separator: "|"))")

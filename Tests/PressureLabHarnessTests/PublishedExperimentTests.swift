@@ -87,4 +87,34 @@ struct PublishedExperimentTests {
         let hot = try #require(configurations[0]["hotLaunchDeviceNs"] as? [String: [String: Any]])
         #expect(hot["a"]?["count"] as? Int == 1 && hot["b"]?["count"] as? Int == 1)
     }
+
+    @Test("the device experiment's configurations in worker processes (--jobs) give the same output as in one process, a configuration of another policy included")
+    func workersAgree() throws {
+        let directory = try Executable.temporaryDirectory("device-jobs")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let workload = directory.appendingPathComponent("pair.yaml").path
+        try """
+            scenario: 1
+            name: pair
+            device: { memory: 48MiB, profile: pixel-3-2018 }
+            apps:
+              a: { data: 12MiB, clean: 2MiB, screens: { s: { backing: 4MiB } }, root: s }
+              b: { data: 12MiB, clean: 1MiB, screens: { s: { backing: 4MiB } }, root: s }
+              c: { data: 12MiB, screens: { s: { backing: 4MiB } }, root: s }
+            script:
+              - repeat: { times: 2, steps: [ { launch: a }, { idle: 30s }, home, { launch: b }, home, { launch: c }, home ] }
+
+            """.write(toFile: workload, atomically: true, encoding: .utf8)
+        var outputs: [String] = []
+        for jobs in ["1", "3"] {
+            let output = directory.appendingPathComponent("device-\(jobs).json").path
+            let run = try Executable.run(["device", "--scenario", workload, "--hot-launch-scenario", workload,
+                                          "--termination", "largest-first", "--jobs", jobs, "--format", "json", "--output", output])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains(jobs == "1" ? "6 configurations in this process" : "6 configurations, 3 at a time in worker processes"))
+            outputs.append(try String(contentsOfFile: output, encoding: .utf8))
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0].contains("\"name\" : \"largest-first\""))
+    }
 }

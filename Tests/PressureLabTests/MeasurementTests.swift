@@ -112,6 +112,13 @@ struct MeasurementTests {
         #expect((quiet["residentGrowth"] ?? 0) >= 64 << 20)
     }
 
+    @Test("purge returns freed dirty pages: resident does not grow (quiet process)")
+    func purgeReturnsPages() throws {
+        let quiet = try QuietProcessProbe.run("purge")
+        #expect(quiet["size"] == 32 << 20)
+        #expect((quiet["residentGrowth"] ?? .max) <= 1 << 20)
+    }
+
     @Test("a freed 64 MiB region stays resident and small blocks reuse it (jemalloc's compiled-in options, quiet process)")
     func freedRegionIsReused() throws {
         // Under jemalloc's defaults the region comes from the oversize arena, which purges what

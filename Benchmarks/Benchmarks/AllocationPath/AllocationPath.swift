@@ -58,6 +58,7 @@ let benchmarks: @Sendable () -> Void = {
     deviceTimeBenchmarks()
     compressionBenchmarks()
     cleanMemoryBenchmarks()
+    cleanResidencyBenchmarks()
     largeBlockBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,

@@ -63,3 +63,48 @@ func cleanMemoryBenchmarks() {
         }
     }
 }
+
+/// Raw `mincore` over a mapping of `bytes` bytes: what measuring one clean mapping's residency
+/// cost before it was measured at the cost of what changed (one byte a page, every page looked up).
+@inline(never)
+func rawMincoreResidentPages(base: UnsafeMutableRawPointer, length: Int, page: Int) -> Int {
+    var vector = [UInt8](repeating: 0, count: length / page)
+    _ = vector.withUnsafeMutableBufferPointer { mincore(base, length, $0.baseAddress) }
+    var resident = 0
+    for flag in vector where flag & 1 != 0 { resident += 1 }
+    return resident
+}
+
+let measureRatio = BenchmarkMetric.custom("measure/raw mincore time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+let readRatio = BenchmarkMetric.custom("read/raw mincore time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// Measuring one clean mapping's residency against raw `mincore` on the same range, in the same
+/// process, with the file resident: a measurement (``CleanMapping/measureResidentBytes()``:
+/// `cachestat` where the kernel has it) and a read between changes
+/// (``CleanMapping/residentBytes()``: the last measurement), each over 64 calls, best of 7.
+func cleanResidencyBenchmarks() {
+    for bytes in [16 << 20, 64 << 20] {
+        Benchmark("clean: residency of one \(bytes >> 20) MiB mapping / raw mincore",
+                  configuration: .init(metrics: [measureRatio, readRatio], maxDuration: .seconds(2), maxIterations: 5)) { benchmark in
+            let path = NSTemporaryDirectory() + "pressurelab-bench-residency-\(getpid())-\(bytes)"
+            let mapping = try! CleanMapping.create(at: FilePath(path), bytes: bytes, seed: 5)
+            defer { unlink(path) }
+            mapping.touch()
+            let page = CleanMapping.pageBytes, length = (bytes + page - 1) / page * page
+            let fd = open(path, O_RDONLY)
+            precondition(fd >= 0)
+            defer { close(fd) }
+            let base = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0)!
+            defer { munmap(base, length) }
+            precondition(rawMincoreResidentPages(base: base, length: length, page: page) * page == mapping.measureResidentBytes())
+            var raw = UInt64.max, measured = UInt64.max, read = UInt64.max
+            for _ in 0..<7 {
+                raw = min(raw, MonotonicClock.time { for _ in 0..<64 { blackHole(rawMincoreResidentPages(base: base, length: length, page: page)) } }.nanoseconds)
+                measured = min(measured, MonotonicClock.time { for _ in 0..<64 { blackHole(mapping.measureResidentBytes()) } }.nanoseconds)
+                read = min(read, MonotonicClock.time { for _ in 0..<64 { blackHole(mapping.residentBytes()) } }.nanoseconds)
+            }
+            benchmark.measurement(measureRatio, Int(measured * 100 / max(raw, 1)))
+            benchmark.measurement(readRatio, Int(read * 100 / max(raw, 1)))
+        }
+    }
+}

@@ -94,6 +94,31 @@ public struct DeviceExperiment: Sendable {
         public var aliveMax: Int { aliveAfterLaunch.max() ?? 0 }
     }
 
+    /// An outcome with its run, as a worker process hands it to the experiment's process
+    /// (`device --jobs`): every field, the run's results included.
+    package struct TransportedOutcome: Codable {
+        var name: String
+        var aliveAfterLaunch: [Int]
+        var hotLaunchDeviceNs: [String: LatencySummary]
+        var kills: Int
+        var killsByReason: [String: Int]
+        var freezes: Int
+        var coldLaunches: Int
+        var published: Outcome.Published?
+        var run: RunResult
+
+        package init(_ outcome: Outcome) {
+            (name, aliveAfterLaunch, hotLaunchDeviceNs, kills) = (outcome.name, outcome.aliveAfterLaunch, outcome.hotLaunchDeviceNs, outcome.kills)
+            (killsByReason, freezes, coldLaunches) = (outcome.killsByReason, outcome.freezes, outcome.coldLaunches)
+            (published, run) = (outcome.published, outcome.run)
+        }
+
+        package var outcome: Outcome {
+            Outcome(name: name, aliveAfterLaunch: aliveAfterLaunch, hotLaunchDeviceNs: hotLaunchDeviceNs, kills: kills,
+                    killsByReason: killsByReason, freezes: freezes, coldLaunches: coldLaunches, published: published, run: run)
+        }
+    }
+
     /// What `pressurelab device --format json` writes.
     public struct Report: Encodable, Sendable {
         public var experiment: String

@@ -3,13 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CHostCalls
 import SystemPackage
 
 /// Clean file-backed memory, really mapped: a file of code or resources on a disk file
 /// system, mapped read-only with `mmap`, its pages brought in by touching them and counted
-/// with `mincore` (resident pages, measured, never computed), and dropped as the kernel drops
-/// clean pages under pressure. The one door to `mmap`, `mincore`, `madvise` and
-/// `posix_fadvise`.
+/// in the page cache (resident pages, measured, never computed), and dropped as the kernel
+/// drops clean pages under pressure. The one door to `mmap`, `mincore`, `cachestat`,
+/// `madvise` and `posix_fadvise`.
+///
+/// Measured at the cost of what changed: the resident bytes are measured after each touch and
+/// each drop (what changes them here), and again when the last measurement is older than
+/// ``evictionCheckNanoseconds`` (the host may evict clean pages on its own); every read in
+/// between returns that measurement. The measurement is one `cachestat(2)` call for the whole
+/// file where the kernel has it (Linux 6.5 and later), else `mincore` page by page
+/// (``residencyCall``).
 ///
 /// Checked on Linux: `MADV_DONTNEED` alone leaves a clean file's pages in the page cache
 /// (`mincore` still counts them), so ``drop()`` also asks the kernel to drop them from the
@@ -78,6 +86,9 @@ public final class CleanMapping {
         }
         base = address
         _ = madvise(base, mappedBytes, MADV_RANDOM)
+        // Reads through the descriptor read what they ask for, no more (no readahead past a
+        // touched range), in requests as large as the device takes (`FMODE_RANDOM`).
+        _ = posix_fadvise(descriptor.rawValue, 0, 0, POSIX_FADV_RANDOM)
         _ = posix_fadvise(descriptor.rawValue, 0, off_t(mappedBytes), POSIX_FADV_DONTNEED)
     }
 
@@ -86,40 +97,128 @@ public final class CleanMapping {
         try? descriptor.close()
     }
 
+    /// How often a mapping is measured again by default when nothing here changed it: the
+    /// host's own eviction of clean pages is seen within this much host time (250 ms).
+    public static let defaultEvictionCheckNanoseconds: UInt64 = 250_000_000
+
+    /// How often this mapping is measured again when nothing here changed it (host time).
+    public var evictionCheckNanoseconds = CleanMapping.defaultEvictionCheckNanoseconds
+
+    /// The kernel call that measures residency.
+    public enum ResidencyCall: String, Sendable {
+        /// `cachestat(2)`: the page cache's count for the whole file, in one call.
+        case cachestat
+        /// `mincore(2)`: one byte a page, filled by looking up every page.
+        case mincore
+    }
+
+    /// The call this process measures with: `cachestat` where the kernel has it, else `mincore`
+    /// (decided once, by trying `cachestat` on a file of the process's own).
+    nonisolated(unsafe) public private(set) static var residencyCall: ResidencyCall?
+
+    /// The last measurement (bytes) and when it was taken (``MonotonicClock``).
+    private var measuredBytes = 0
+    private var measuredAt: UInt64 = 0
+    private var hasMeasured = false
+
     /// Touches every page of `range` (all of the file by default): a read of one byte a page,
-    /// which faults in what is not resident. Returns a checksum of the bytes read, so that the
-    /// reads are not optimised away.
+    /// which faults in what is not resident, then measures what is resident. What is not in
+    /// the page cache is first read into it with large reads of the file (``readInto(_:)``):
+    /// what the model reads back is really read, without the simulator waiting for one
+    /// 4 KiB read a page (the mapping is `MADV_RANDOM`, so a fault reads only its own page,
+    /// and `POSIX_FADV_WILLNEED` reads at most the device's readahead window a call). Returns
+    /// a checksum of the bytes read, so that the reads are not optimised away.
     @discardableResult
     public func touch(_ range: Range<Int>? = nil) -> UInt64 {
         let range = (range ?? 0..<byteCount).clamped(to: 0..<byteCount)
-        var sum: UInt64 = 0
         var offset = range.lowerBound / Self.pageBytes * Self.pageBytes
+        if !range.isEmpty, !hasMeasured || measuredBytes < mappedBytes { readIntoPageCache(offset..<range.upperBound) }
+        var sum: UInt64 = 0
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         while offset < range.upperBound {
             sum = sum &* 31 &+ UInt64(bytes.advanced(by: offset).pointee)
             offset += Self.pageBytes
         }
+        _ = measureResidentBytes()
         return sum
     }
 
-    /// Bytes of the file resident now (`mincore`: pages in memory, whoever brought them in),
-    /// whole pages.
+    /// Bytes the simulator reads at once to bring a range into the page cache (1 MiB): the
+    /// kernel reads each with requests as large as the device takes, instead of a 4 KiB read a
+    /// fault.
+    static let readChunkBytes = 1 << 20
+
+    /// Reads `range` of the file into the page cache with large `pread`s (the bytes read are
+    /// thrown away: the mapping's faults then find the pages there). Host-side only: what the
+    /// model counts is the residency measured before and after the touch.
+    private func readIntoPageCache(_ range: Range<Int>) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: min(Self.readChunkBytes, range.count), alignment: Self.pageBytes)
+        defer { chunk.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let count = min(chunk.count, range.upperBound - offset)
+            let read = pread(descriptor.rawValue, chunk.baseAddress, count, off_t(offset))
+            if read <= 0 { break }
+            offset += read
+        }
+    }
+
+    /// Bytes of the file resident now (pages in memory, whoever brought them in), whole
+    /// pages: the last measurement, taken after the last touch or drop, or again now when it is
+    /// older than ``evictionCheckNanoseconds``.
     public func residentBytes() -> Int {
+        if hasMeasured, MonotonicClock.now() &- measuredAt < evictionCheckNanoseconds { return measuredBytes }
+        return measureResidentBytes()
+    }
+
+    /// Measures the bytes of the file resident now, with ``residencyCall``.
+    @discardableResult
+    public func measureResidentBytes() -> Int {
+        let call = Self.residencyCall ?? decideResidencyCall()
+        let pages: Int
+        switch call {
+        case .cachestat: pages = cachedPages() ?? minCorePages()
+        case .mincore: pages = minCorePages()
+        }
+        measuredBytes = min(pages, mappedBytes / Self.pageBytes) * Self.pageBytes
+        measuredAt = MonotonicClock.now()
+        hasMeasured = true
+        return measuredBytes
+    }
+
+    /// The file's pages in the page cache (`cachestat`), or nil when the call fails.
+    private func cachedPages() -> Int? {
+        var cached: UInt64 = 0
+        guard pressurelab_cachestat(descriptor.rawValue, 0, UInt64(mappedBytes), &cached) == 0 else { return nil }
+        return Int(clamping: cached)
+    }
+
+    /// The mapping's resident pages, page by page (`mincore`).
+    private func minCorePages() -> Int {
         let pages = mappedBytes / Self.pageBytes
         var vector = [UInt8](repeating: 0, count: pages)
         let result = vector.withUnsafeMutableBufferPointer { mincore(base, mappedBytes, $0.baseAddress) }
         guard result == 0 else { return 0 }
         var resident = 0
         for flag in vector where flag & 1 != 0 { resident += 1 }
-        return resident * Self.pageBytes
+        return resident
+    }
+
+    /// Tries `cachestat` on this mapping's file: the call for the whole process from now on.
+    private func decideResidencyCall() -> ResidencyCall {
+        let call: ResidencyCall = cachedPages() != nil ? .cachestat : .mincore
+        Self.residencyCall = call
+        return call
     }
 
     /// Drops the file's pages, as the kernel drops clean pages under pressure: unmaps them
     /// from this process (`MADV_DONTNEED`) and drops them from the page cache
-    /// (`POSIX_FADV_DONTNEED`). Touching them again reads them back (a refault).
+    /// (`POSIX_FADV_DONTNEED`), then measures what is left. Touching them again reads them
+    /// back (a refault).
     public func drop() {
         _ = madvise(base, mappedBytes, MADV_DONTNEED)
         _ = posix_fadvise(descriptor.rawValue, 0, off_t(mappedBytes), POSIX_FADV_DONTNEED)
+        _ = measureResidentBytes()
     }
 
     /// Whether `directory` is on tmpfs or ramfs (memory: nothing there can be dropped): the

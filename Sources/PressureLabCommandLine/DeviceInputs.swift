@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import PressureLab
+import PressureLabHarness
+import PressureLabHeap
+
+/// What the device experiment reads: the workloads, the profile, the published figures and
+/// the extra configurations (`device` and `device-worker` read them alike).
+struct DeviceInputOptions: ParsableArguments {
+    @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
+    var profile: ProfileReference?
+
+    @Option(name: .long, help: "The workload (default: the bundled experiments/fleet-18 scenario).")
+    var scenario: String?
+
+    @Option(name: .long, help: "The hot-launch workload (default: fleet-hot-launch.yaml beside the workload, if there; else the workload).")
+    var hotLaunchScenario: String?
+
+    @Option(name: .long, help: "The published figures (default: fleet-published.json beside the workload, if there).")
+    var published: String?
+
+    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
+    var termination: [Termination] = []
+
+    /// The workload's path as given, else the bundled one's.
+    var workloadPath: String {
+        scenario ?? ScenarioLibrary.locate().map { "\($0.directory)/experiments/fleet-18.yaml" } ?? "scenarios/experiments/fleet-18.yaml"
+    }
+
+    /// Reads everything; invalid files print their problems and exit 65.
+    func load() throws -> DeviceInputs {
+        let library = ScenarioLibrary.locate()
+        let path = workloadPath
+        let workload = try loadScenarios([path], library: library)[0]
+        let deviceProfile = try loadProfile(profile ?? workload.device.profile.map(ProfileReference.init))
+        let hotPath = hotLaunchScenario ?? (path as NSString).deletingLastPathComponent + "/fleet-hot-launch.yaml"
+        let hotWorkload = hotLaunchScenario != nil || FileManager.default.fileExists(atPath: hotPath)
+            ? try loadScenarios([hotPath], library: library)[0] : nil
+        let publishedPath = published ?? (path as NSString).deletingLastPathComponent + "/fleet-published.json"
+        var publishedFigures: PublishedExperiment?
+        if published != nil || FileManager.default.fileExists(atPath: publishedPath) {
+            do {
+                publishedFigures = try PublishedExperiment.read(from: publishedPath)
+            } catch {
+                StandardError.write("pressurelab: \(error)\n")
+                throw ExitCodes.invalidScenario
+            }
+        }
+        let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
+        let configurations = DeviceExperiment.configurations(compressor: compressor) + termination.map { policy in
+            DeviceExperiment.Configuration(name: policy.name, termination: policy, compressor: .none,
+                                           note: "\(policy.name) without swap or compression: nothing published")
+        }
+        return DeviceInputs(workload: workload, hotWorkload: hotWorkload, profile: deviceProfile, published: publishedFigures,
+                            configurations: configurations)
+    }
+}
+
+/// The device experiment, read: what each configuration runs.
+struct DeviceInputs {
+    var workload: Scenario
+    var hotWorkload: Scenario?
+    var profile: DeviceProfile
+    var published: PublishedExperiment?
+    var configurations: [DeviceExperiment.Configuration]
+
+    /// Runs one configuration in this process.
+    func run(_ configuration: DeviceExperiment.Configuration, progress: ((Int, Int) -> Void)? = nil) throws -> DeviceExperiment.Outcome {
+        try DeviceExperiment.run(workload, hotLaunchWorkload: hotWorkload, configuration: configuration, profile: profile,
+                                 published: published, progress: progress)
+    }
+
+    /// Configurations at once by default: the cores this process may use, bounded by the
+    /// host's memory, each configuration taking at most the device's budget, its apps' clean
+    /// mapped files and ``overheadBytes``.
+    var defaultJobs: Int {
+        let perConfiguration = workload.device.memoryBytes.addingSaturating(workload.declaredCleanFileBytes)
+            .addingSaturating(Self.overheadBytes)
+        let fits = HostMemory.current().safeLimit() / max(1, perConfiguration)
+        return max(1, min(HostCPU.availableCores(), fits, configurations.count))
+    }
+
+    /// The bound a configuration's peak resident memory stays within, in words.
+    var memoryBound: String {
+        "bound a configuration: the budget \(Units.mebibytes(workload.device.memoryBytes)) + the apps' clean files "
+            + "\(Units.mebibytes(workload.declaredCleanFileBytes)) + \(Units.mebibytes(Self.overheadBytes)) overhead"
+    }
+
+    /// What a configuration's process holds beyond the modelled device's memory and its clean
+    /// mapped files: the runtime, the allocator's spare pages, the codecs' buffers, the
+    /// results (docs/limits.md, "The device experiment's memory").
+    static let overheadBytes = 768 << 20
+}
