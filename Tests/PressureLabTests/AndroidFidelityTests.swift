@@ -85,20 +85,34 @@ struct AndroidFidelityTests {
                                                                  bytesToFree: 0)) == nil)
     }
 
-    @Test("trim levels, Android 10 (updateLowMemStateLocked): UI_HIDDEN at normal; under pressure COMPLETE, MODERATE, BACKGROUND every `factor` cached apps from the most recent, RUNNING_* to the front; only a higher level is sent")
+    /// A snapshot where ActivityManager may take a worse memory factor: a process died by
+    /// something other than it since, and the count fell (`mAllowLowerMemLevel`, `mLastNumProcesses`).
+    static func allowingWorse(_ snapshot: DeviceSnapshot) -> DeviceSnapshot {
+        var snapshot = snapshot
+        snapshot.allowLowerMemLevel = true
+        snapshot.trimProcessCount = 100
+        return snapshot
+    }
+
+    @Test("trim levels, Android 10 (updateLowMemStateLocked): UI_HIDDEN at normal; under pressure COMPLETE, MODERATE, BACKGROUND every `factor` processes from the most recent, the running level stored for the front; only a higher level is sent")
     func trimAndroid10() {
         let rules = TrimMemoryRules(release: .android10)
         let hidden = Self.snapshot([Self.app("front", adj: 0, order: 9, front: true),
                                     Self.app("left", adj: 700, order: 8, previous: true, uiHidden: true)],
                                    level: .normal, release: .android10)
-        #expect(rules.notifications(hidden) == [.trimMemory("left", .uiHidden), .storeTrimLevel("left", 0)])
-        // 9 cached and a previous app: factor = max(10 / 3, 2 + home + previous) = 4.
+        // Two apps and the launcher: 3 processes.
+        #expect(rules.notifications(hidden) == [.storeMemoryFactor(.normal, processCount: 3), .trimMemory("left", .uiHidden),
+                                                .storeTrimLevel("left", 0)])
+        // 9 cached, a previous app and the launcher (never in front here: the oldest):
+        // numTrimming 11, factor = max(11 / 3, 2 + home + previous) = 4.
         let cached = (0..<9).map { Self.app("c\($0)", adj: 900 + $0 * 10, order: UInt64(20 - $0)) }
-        var pressure = Self.snapshot([Self.app("front", adj: 0, order: 30, front: true),
-                                      Self.app("prev", adj: 700, order: 29, previous: true)] + cached,
-                                     level: .warning, release: .android10)
+        var pressure = Self.allowingWorse(Self.snapshot([Self.app("front", adj: 0, order: 30, front: true),
+                                                         Self.app("prev", adj: 700, order: 29, previous: true)] + cached,
+                                                        level: .warning, release: .android10))
         let sent = rules.notifications(pressure)
-        #expect(sent == [.trimMemory("front", .runningModerate), .trimMemory("prev", .complete), .trimMemory("c0", .complete),
+        #expect(sent == [.storeMemoryFactor(.warning, processCount: 12),
+                         .trimMemory("front", .runningModerate), .storeTrimLevel("front", TrimLevel.runningModerate.rawValue),
+                         .trimMemory("prev", .complete), .trimMemory("c0", .complete),
                          .trimMemory("c1", .complete), .trimMemory("c2", .complete), .trimMemory("c3", .moderate),
                          .trimMemory("c4", .moderate), .trimMemory("c5", .moderate), .trimMemory("c6", .moderate),
                          .trimMemory("c7", .background), .trimMemory("c8", .background)])
@@ -110,9 +124,55 @@ struct AndroidFidelityTests {
             }
             return app
         }
-        #expect(rules.notifications(pressure).allSatisfy { if case .storeTrimLevel = $0 { true } else { false } })
+        pressure.trimMemFactor = .warning
+        #expect(rules.notifications(pressure).allSatisfy {
+            switch $0 {
+            case .storeTrimLevel, .storeMemoryFactor: true
+            default: false
+            }
+        })
         pressure.level = .critical
         #expect(rules.notifications(pressure).contains(.trimMemory("front", .runningCritical)))
+    }
+
+    @Test("Android 10's trim walk (ActivityManagerService.updateLowMemStateLocked): the launcher is a process at HOME, counted in numTrimming and taking its step in the LRU walk")
+    func trimWalkCountsTheLauncher() {
+        let rules = TrimMemoryRules(release: .android10)
+        // LRU, most recent first: F in front, the launcher (F was opened from Home), A the
+        // previous app, C1..C6 cached. numTrimming = launcher + A + 6 = 8; factor = max(8 / 3, 4) = 4:
+        // COMPLETE to the launcher, A, C1 and C2; MODERATE to C3..C6.
+        let cached = (1...6).map { Self.app("c\($0)", adj: 900 + $0 * 10, order: UInt64(10 - $0)) }
+        var snapshot = Self.allowingWorse(Self.snapshot([Self.app("f", adj: 0, order: 20, front: true),
+                                                         Self.app("a", adj: 700, order: 15, previous: true)] + cached,
+                                                        level: .warning, release: .android10))
+        snapshot.launcherUseOrder = 18
+        let trims = rules.notifications(snapshot).compactMap { notification -> String? in
+            if case .trimMemory(let name, let level) = notification, name != "f" { return "\(name) \(level.rawValue)" }
+            return nil
+        }
+        #expect(trims == ["a 80", "c1 80", "c2 80", "c3 60", "c4 60", "c5 60", "c6 60"])
+    }
+
+    @Test("Android 10's memory factor worsens only after a process died by something other than ActivityManager and the process count fell (mAllowLowerMemLevel, mLastNumProcesses)")
+    func memoryFactorGate() {
+        let rules = TrimMemoryRules(release: .android10)
+        let apps = [Self.app("f", adj: 0, order: 9, front: true), Self.app("c", adj: 900, order: 8)]
+        var snapshot = Self.snapshot(apps, level: .warning, release: .android10)
+        // Memory rose with no death since: the factor stays normal, nothing is trimmed.
+        snapshot.trimProcessCount = 3
+        #expect(rules.notifications(snapshot) == [.storeMemoryFactor(.normal, processCount: 3)])
+        // An lmkd kill since, but the count did not fall: still normal.
+        snapshot.allowLowerMemLevel = true
+        #expect(rules.notifications(snapshot).first == .storeMemoryFactor(.normal, processCount: 3))
+        // The count fell (4 before, 3 now): the worse factor is taken, and trims follow.
+        snapshot.trimProcessCount = 4
+        #expect(rules.notifications(snapshot).first == .storeMemoryFactor(.warning, processCount: 3))
+        #expect(rules.notifications(snapshot).contains(.trimMemory("c", .complete)))
+        // A better factor is always taken.
+        snapshot.level = .normal
+        snapshot.trimMemFactor = .critical
+        snapshot.allowLowerMemLevel = false
+        #expect(rules.notifications(snapshot).first == .storeMemoryFactor(.normal, processCount: 3))
     }
 
     @Test("trim levels, Android 14 (use_modern_trim): UI_HIDDEN to an app that left the front and is not cached, BACKGROUND once an app is cached, no running levels")
@@ -128,15 +188,16 @@ struct AndroidFidelityTests {
 
     @Test("Android 14's CachedAppOptimizer compacts a cached app 10 s after it became cached (freezer debounce, then compaction) into zram; Android 10 does not (use_compaction off)")
     func compaction() throws {
-        let cached = Self.app("cached", adj: 900, order: 1, cachedSince: 0)
+        var cached = Self.app("cached", adj: 900, order: 1, bytes: 40 << 20, cachedSince: 0)
+        cached.anonResidentBytes = 40 << 20
         #expect(LowMemoryKillerPolicy().nextAction(Self.snapshot([cached], level: .normal, release: .android14, bytesToFree: 0,
                                                                  compressor: true, now: 9)) == nil)
         #expect(LowMemoryKillerPolicy().nextAction(Self.snapshot([cached], level: .normal, release: .android14, bytesToFree: 0,
                                                                  compressor: true, now: 10)) == .compact("cached"))
         #expect(LowMemoryKillerPolicy().nextAction(Self.snapshot([cached], level: .normal, release: .android10, bytesToFree: 0,
                                                                  compressor: true, now: 10)) == nil)
-        // On a device: after 10 s in the cache the app's memory is in the pool.
-        let apps = try ["a", "b", "c"].map { try LifeCycleTests.app($0) }
+        // On a device: after 10 s in the cache an app of more than 12,000 KB is in the pool.
+        let apps = try ["a", "b", "c"].map { try XNUFidelityTests.bigApp($0, bytes: 16 << 20) }
         let device = XNUFidelityTests.device(apps, budget: 512 << 20, release: .android14, termination: LowMemoryKillerPolicy(),
                                              compressor: .lz4)
         for app in apps { try device.open(app.name) }
@@ -144,6 +205,52 @@ struct AndroidFidelityTests {
         device.idle(seconds: 10)
         #expect(device.installed("a")!.isCompressed)
         #expect(!device.installed("b")!.isCompressed)  // the previous app is not cached
+    }
+
+    @Test("Android 14's compaction throttles (CachedAppOptimizer): under 12,000 KB of anonymous memory, within 10 s of the last full compaction, under 8,000 KB of change since it, or with free swap under 20%: no compaction")
+    func compactionThrottles() {
+        func app(anon: Int, last: CompactionRecord? = nil) -> AppSnapshot {
+            var app = Self.app("a", adj: 900, order: 1, bytes: anon, cachedSince: 0)
+            app.anonResidentBytes = anon
+            app.lastCompaction = last
+            return app
+        }
+        func decision(_ app: AppSnapshot, now: Double = 20, swap: (total: Int, free: Int) = (0, 0)) -> ReclaimAction? {
+            var snapshot = Self.snapshot([app], level: .normal, release: .android14, bytesToFree: 0, compressor: true, now: now)
+            (snapshot.swapTotalBytes, snapshot.swapFreeBytes) = swap
+            return LowMemoryKillerPolicy().nextAction(snapshot)
+        }
+        // DEFAULT_COMPACT_FULL_RSS_THROTTLE_KB: 12,000 KB = 12,288,000 bytes.
+        #expect(decision(app(anon: 5 << 20)) == nil)
+        #expect(decision(app(anon: 12_288_000 - 1)) == nil)
+        #expect(decision(app(anon: 12_288_000)) == .compact("a"))
+        // DEFAULT_COMPACT_THROTTLE_4: 10 s after a full compaction.
+        let last = CompactionRecord(time: 15, anonBytes: 0, fileBytes: 0, swapBytes: 0)
+        #expect(decision(app(anon: 40 << 20, last: last), now: 24) == nil)
+        #expect(decision(app(anon: 40 << 20, last: last), now: 25) == .compact("a"))
+        // DEFAULT_COMPACT_FULL_DELTA_RSS_THROTTLE_KB: the figures moved by at most 8,000 KB since.
+        let close = CompactionRecord(time: 0, anonBytes: 40 << 20, fileBytes: 0, swapBytes: 0)
+        #expect(decision(app(anon: (40 << 20) + 8_000 * 1024, last: close)) == nil)
+        #expect(decision(app(anon: (40 << 20) + 8_000 * 1024 + 1, last: close)) == .compact("a"))
+        // COMPACT_DOWNGRADE_FREE_SWAP_THRESHOLD: free swap under 20% -> FULL becomes SOME, then NONE
+        // (ENABLE_FILE_COMPACT is false).
+        #expect(decision(app(anon: 40 << 20), swap: (1000, 199)) == nil)
+        #expect(decision(app(anon: 40 << 20), swap: (1000, 200)) == .compact("a"))
+    }
+
+    @Test("lmkd's swap is low when free swap (zram and a swap file alike) is under 10% of it; Android 14 takes the smaller of free swap and easily available memory (get_free_swap)")
+    func swapLowCountsAllSwap() {
+        let rules14 = LowMemoryKillerRules(release: .android14), rules10 = LowMemoryKillerRules(release: .android10)
+        var snapshot = Self.snapshot([Self.app("c", adj: 900, order: 1)], level: .warning, release: .android14)
+        // No swap at all: never low.
+        #expect(!rules14.swapIsLow(snapshot))
+        // A 2 GiB swap file with 150 MiB free (under 204.8 MiB): low, for either release.
+        (snapshot.swapTotalBytes, snapshot.swapFreeBytes, snapshot.easyAvailableBytes) = (2048 << 20, 150 << 20, 1 << 30)
+        #expect(rules14.swapIsLow(snapshot) && rules10.swapIsLow(snapshot))
+        #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("c", .lowMemoryAndSwap))
+        // Plenty of swap free but 150 MiB easily available: low on Android 14 only.
+        (snapshot.swapFreeBytes, snapshot.easyAvailableBytes) = (1800 << 20, 150 << 20)
+        #expect(rules14.swapIsLow(snapshot) && !rules10.swapIsLow(snapshot))
     }
 
     @Test("without lmkd (Fleet's phone), only ActivityManager's limit and the kernel's OOM killer kill: nobody at warning; the most oom_badness points (mm/oom_kill.c) when an allocation finds nothing")
@@ -177,5 +284,59 @@ struct AndroidFidelityTests {
         #expect(try device.open("app0") == .resume)
         #expect(first.swappedBytes == 0)
         #expect((first.app.runtime.work - before).storageReadBytes == written)
+    }
+
+    /// The situation of issue 41's lmkd rule: 1000 MiB shared, F in front (610 MiB), P playing
+    /// audio in the background (perceptible, 100 MiB), C1 and C2 cached (120 MiB each): 950 MiB
+    /// in use, critical (92% rises, 85% clears; warning 80% / 70%).
+    static func lmkdEpisode(_ release: OSRelease) throws -> Device {
+        let sizes: [(String, Int, BackgroundMode?)] = [("c2", 120, nil), ("c1", 120, nil), ("p", 100, .audio(seconds: nil)), ("f", 610, nil)]
+        let apps = try sizes.map { name, mebibytes, mode -> Application in
+            let app = try LifeCycleTests.app(name, mode: mode)
+            app.appDataBytes = mebibytes << 20
+            return app
+        }
+        let device = XNUFidelityTests.device(apps, budget: 1000 << 20, release: release, termination: LowMemoryKillerPolicy())
+        for app in apps { try device.open(app.name) }
+        return device
+    }
+
+    @Test("lmkd kills one process per event and reads memory again before the next (Android 10 mp_event_common, Android 14 mp_event_psi): a critical reading does not kill down to the perceptible app once memory is back; Android 10 keeps the event level for its polls")
+    func oneKillPerEvent() throws {
+        // Android 10: C2 at the critical event; the polls keep the event's level while memory is
+        // short: 830 MiB is over the warning threshold (800 MiB), C1 at critical too; 710 MiB is
+        // under it: the poll returns without a kill and P (adj 200, within critical's reach) lives.
+        let android10 = try Self.lmkdEpisode(.android10)
+        #expect(android10.metrics.killOrder == ["c2", "c1"])
+        #expect(android10.metrics.killReasons == [.lmkdCriticalPressure, .lmkdCriticalPressure])
+        #expect(android10.installed("p")!.app.state.hasProcess)
+        // Android 14: C2 is NOT_RESPONDING; then warning with no swap (never low): nobody.
+        let android14 = try Self.lmkdEpisode(.android14)
+        #expect(android14.metrics.killOrder == ["c2"])
+        #expect(android14.metrics.killReasons == [.notResponding])
+        // A further kill of the same episode, still critical after the first, is PRESSURE_AFTER_KILL.
+        var snapshot = Self.snapshot([Self.app("c", adj: 900, order: 1)], level: .critical, release: .android14)
+        snapshot.killsInThisEvent = 1
+        #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("c", .pressureAfterKill))
+    }
+
+    @Test("Android 14's expired previous app is LAST_ACTIVITY at adj 900 (computeOomAdjLSP \"previous-expired\"): it takes no cached slot and does not count against the cached limit (updateAndTrimProcessLSP counts CACHED_ACTIVITY only)")
+    func expiredPreviousIsNotCached() throws {
+        // 16 cached apps and a previous one: when the previous expires nobody is killed.
+        let apps = try (0...17).map { try LifeCycleTests.app("a\($0)") }
+        let device = XNUFidelityTests.device(apps, budget: 1 << 30, release: .android14, termination: LowMemoryKillerPolicy())
+        for app in apps { try device.open(app.name) }
+        let previous = device.installed("a16")!
+        #expect(device.oomScoreAdj(of: previous) == LowMemoryKillerRules.previousAppAdj)
+        device.idle(seconds: 61)
+        #expect(device.metrics.kills == 0)
+        #expect(device.oomScoreAdj(of: previous) == 900)
+        // The 16 cached apps keep their slots: the most recent first, two a slot.
+        #expect(device.oomScoreAdj(of: device.installed("a15")!) == 900)
+        #expect(device.oomScoreAdj(of: device.installed("a0")!) == LowMemoryKillerRules.cachedAdjs(count: 16).last)
+        // a17 goes home: it is the previous app now, and a16 a cached one: 17, one too many.
+        try device.goHome()
+        #expect(device.metrics.killOrder == ["a0"])
+        #expect(device.metrics.killReasons == [.tooManyCached])
     }
 }

@@ -35,7 +35,9 @@ struct DeviceTests {
             afterEach.append(Double(device.usedBytes) / Double(device.model.budgetBytes))
         }
         #expect(device.metrics.killOrder == ["a", "b"])
-        #expect(device.metrics.killReasons == [.idleExit, .idleExit])
+        // xnu-4903's jetsam thread records every kill of its loop as VMPAGESHORTAGE
+        // (`memorystatus_thread`); IDLE_EXIT is macOS's `kill_idle_exit_proc` only.
+        #expect(device.metrics.killReasons == [.vmPageShortage, .vmPageShortage])
         // Nothing is killed while 10% or more is available; a kill stops there.
         #expect(afterEach[11] > 0.83 && afterEach[11] < 0.90)
         #expect(afterEach.allSatisfy { $0 <= 0.90 })
@@ -60,15 +62,26 @@ struct DeviceTests {
         #expect(JetsamPolicy.victims(snapshot).map(\.name) == ["idle-old", "idle-new", "aging", "bg-old", "frozen", "front"])
         // Nothing available (below iOS 12's critical 5%): any band, the head of the idle band first.
         #expect(JetsamPolicy().nextAction(snapshot) == .kill("idle-old", .vmPageShortage))
-        // 8% available: between critical (5%) and idle (10%): band 0 only (MEMORYSTATUS_KILL_IDLE).
+        // 8% available: between critical (5%) and idle (10%): band 0 only; iOS 12 records the
+        // kill as VMPAGESHORTAGE (its loop's cause), iOS 18 as IDLE_EXIT (MEMORYSTATUS_KILL_IDLE).
         var idleShort = snapshot
         idleShort.usedBytes = 92
+        #expect(JetsamPolicy().nextAction(idleShort) == .kill("idle-old", .vmPageShortage))
+        idleShort.release = .iOS18
         #expect(JetsamPolicy().nextAction(idleShort) == .kill("idle-old", .idleExit))
+        idleShort.release = .iOS12
         idleShort.apps = idleShort.apps.filter { $0.band != .idle }
         #expect(JetsamPolicy().nextAction(idleShort) == nil)
-        // 10% available: no kill at all.
+        // Exactly 10% available: xnu-4903 compares `<=` (memorystatus_avail_pages_below_critical),
+        // so iOS 12 still kills; xnu-11417 compares `<`, so iOS 18 does not.
+        var atThreshold = snapshot
+        atThreshold.usedBytes = 90
+        #expect(JetsamPolicy().nextAction(atThreshold) == .kill("idle-old", .vmPageShortage))
+        atThreshold.release = .iOS18
+        #expect(JetsamPolicy().nextAction(atThreshold) == nil)
+        // 11% available: no kill at all.
         var healthy = snapshot
-        healthy.usedBytes = 90
+        healthy.usedBytes = 89
         #expect(JetsamPolicy().nextAction(healthy) == nil)
         // Critical with only the foreground app left: it is killed (the band walk reaches 100).
         var nothingLeft = snapshot

@@ -22,10 +22,13 @@ struct FreezerFidelityTests {
         let apps = try Self.apps(6)
         let device = Self.device(apps, budget: 80 << 20)
         for app in apps.prefix(5) { try device.open(app.name) }
-        // 4 suspended, 40% available (under the 50% threshold): no freeze.
+        // 4 suspended, 40% available (under the 50% threshold): the thread runs, may not freeze,
+        // and sleeps 10 s (memorystatus_freezer_thread_next_run_ts is set after every run).
         #expect(device.metrics.freezes == 0)
         #expect(Double(device.usedBytes) / Double(80 << 20) > 0.5)
         try device.open("app5")
+        #expect(device.metrics.freezes == 0)
+        device.idle(seconds: 10)
         #expect(device.metrics.freezes == 1)
         let frozen = device.installed("app0")!
         #expect(frozen.isFrozen && frozen.hasBeenFrozen)
@@ -160,5 +163,61 @@ struct FreezerFidelityTests {
         #expect(watch.violations.isEmpty, "\(watch.violations)")
         #expect(device.metrics.freezes > 0)
         #expect(watch.kills > 0)
+    }
+
+    /// A snapshot of the freezer's decision: `apps` on a device with half of it available, the
+    /// freezer's counts as XNU keeps them.
+    static func freezerSnapshot(_ apps: [AppSnapshot], frozen: Int, release: OSRelease = .iOS18) -> DeviceSnapshot {
+        DeviceSnapshot(apps: apps, usedBytes: 60, budgetBytes: 100, level: .normal, bytesToFree: 0, freezeBudgetBytes: 1 << 30,
+                       runningAppsWarned: false, release: release,
+                       freezer: FreezerSnapshot(budgetBytes: 1 << 30, frozenCount: frozen, refreezeEligibleCount: 0, mayRunNow: true))
+    }
+
+    static func app(_ name: String, _ state: AppState, frozenBefore: Bool = false, order: UInt64) -> AppSnapshot {
+        AppSnapshot(name: name, state: state, isForeground: state == .active, isFrozen: false, bytes: 10 << 20,
+                    lastUsed: Double(order), useOrder: order, band: state == .active ? .foreground : .idle, oomScoreAdj: 900,
+                    hasBeenFrozen: frozenBefore, isRefreezeEligible: frozenBefore)
+    }
+
+    @Test("a thawed app still counts as frozen (memorystatus_on_resume keeps memorystatus_frozen_count): suspended - frozen > 4, unsigned (memorystatus_can_freeze_processes)")
+    func thawedStillCountsAsFrozen() {
+        let fiveSuspended = (1...5).map { Self.app("s\($0)", .suspended, order: UInt64($0)) }
+        // F1, frozen before and thawed, is in front: suspended 5 - frozen 1 = 4: no freeze.
+        let thawedInFront = Self.freezerSnapshot(fiveSuspended + [Self.app("f1", .active, frozenBefore: true, order: 9)], frozen: 1)
+        #expect(!FreezePolicy.freezerRuns(thawedInFront))
+        #expect(FreezePolicy().nextAction(thawedInFront) == .freezerRan)
+        // F1 goes home: suspended 6 - frozen 1 = 5: the head of the idle band is frozen.
+        let thawedSuspended = Self.freezerSnapshot(fiveSuspended + [Self.app("f1", .suspended, frozenBefore: true, order: 9)], frozen: 1)
+        #expect(FreezePolicy().nextAction(thawedSuspended) == .freeze("s1"))
+        // More frozen than suspended: the unsigned difference wraps and the test passes.
+        let wrapped = Self.freezerSnapshot([Self.app("s1", .suspended, order: 1)], frozen: 3)
+        #expect(FreezePolicy.freezerRuns(wrapped))
+    }
+
+    @Test("iOS 18 caps a freeze at the budget left (vm_map_freeze stops at memorystatus_freeze_budget_pages_remaining); iOS 12 freezes the whole app (xnu-4903 vm_map_freeze ignores its dirty_budget)")
+    func freezeCappedAtBudget() throws {
+        for release in [OSRelease.iOS18, .iOS12] {
+            let app = try DeviceTests.app("a", bitmap: 9 << 20)
+            app.appDataBytes = 9 << 20
+            let other = try DeviceTests.app("b")
+            let device = XNUFidelityTests.device([app, other], budget: 1 << 30, release: release, termination: FreezePolicy(),
+                                                 freezeBudget: 12 << 20)
+            try device.open("a")
+            try device.open("b")
+            let installed = device.installed("a")!
+            let before = installed.bytes
+            #expect(device.freezeWithinBudget(installed) == .frozen)
+            #expect(installed.isFrozen)
+            if release == .iOS18 {
+                // The controller's 9 MiB and more fit the 12 MiB left; the app's 9 MiB of data do not: resident.
+                #expect(installed.bytes > 9 << 20 && installed.bytes < before / 2 + (1 << 20))
+                #expect(device.freezeBudgetBytes >= 0)
+            } else {
+                #expect(installed.bytes < 1 << 20)
+                #expect(device.freezeBudgetBytes < 0)   // the overshoot comes out of the next window
+            }
+            #expect(try device.open("a") == .thaw)
+            #expect(installed.bytes == before)
+        }
     }
 }

@@ -17,12 +17,26 @@ struct XNUFidelityTests {
         return device
     }
 
-    @Test("page-shortage thresholds (memorystatus_init): iOS 18 by memory size 5/10%, 4/9%, 4/8%; iOS 12 5% + the 5% idle offset")
+    /// An app holding `bytes` of app-wide data (anonymous memory) besides its screens.
+    static func bigApp(_ name: String, bytes: Int) throws -> Application {
+        let app = try LifeCycleTests.app(name)
+        app.appDataBytes = bytes
+        return app
+    }
+
+    @Test("page-shortage thresholds (memorystatus_init): iOS 18 by memory size 5/10%, 4/9%, 4/8%, the classes binary (3 GiB, 6 GiB); iOS 12 5% + the 5% idle offset")
     func thresholds() {
         let gigabyte = 1_000_000_000
-        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 2 * gigabyte) == (0.05, 0.10))
-        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 4 << 30) == (0.04, 0.09))
-        #expect(JetsamRules(release: .iOS18).pageShortage(memoryBytes: 8 * gigabyte) == (0.04, 0.08))
+        let rules = JetsamRules(release: .iOS18)
+        #expect(rules.pageShortage(memoryBytes: 2 * gigabyte) == (0.05, 0.10))
+        #expect(rules.pageShortage(memoryBytes: 4 << 30) == (0.04, 0.09))
+        #expect(rules.pageShortage(memoryBytes: 8 * gigabyte) == (0.04, 0.08))
+        // MEMORYSTATUS_SMALL_MEMORY_THRESHOLD = 3UL * (1UL << 30), _MEDIUM_ = 6UL * (1UL << 30):
+        // 3 GiB (3,221,225,472 B) is small, 6 GiB medium; decimal gigabytes were wrong by 7%.
+        #expect(rules.pageShortage(memoryBytes: 3 << 30) == (0.05, 0.10))
+        #expect(rules.pageShortage(memoryBytes: (3 << 30) + 1) == (0.04, 0.09))
+        #expect(rules.pageShortage(memoryBytes: 6 << 30) == (0.04, 0.09))
+        #expect(rules.pageShortage(memoryBytes: (6 << 30) + 1) == (0.04, 0.08))
         #expect(JetsamRules(release: .iOS12).pageShortage(memoryBytes: 4 << 30) == (0.05, 0.10))
     }
 
@@ -135,5 +149,88 @@ struct XNUFidelityTests {
         // (it differs only by size-class rounding and the pool's bookkeeping).
         #expect(installed.bytes < bytesBefore - original / 2)
         #expect(abs(installed.footprintBytes - footprintBefore) < 64 << 10)
+    }
+
+    /// Warnings the app received near its limit (its runtime's count).
+    static func warnings(_ app: Application) -> Int { app.runtime.cleanupCounters.warnings }
+
+    @Test("the limit's warning is re-armed when the limit is written again (ledger_set_limit clears LF_WARNED): iOS 18 when the value changes, iOS 12 at every move across the foreground band")
+    func limitWarningRearmed() throws {
+        func run(release: OSRelease, active: Int, inactive: Int) throws -> Int {
+            let app = try XNUFidelityTests.bigApp("a", bytes: 170 << 20)
+            let other = try LifeCycleTests.app("b")
+            let device = Self.device([app, other], budget: 2 << 30, release: release, limit: active << 20,
+                                     inactiveLimit: inactive << 20)
+            try device.open("a")        // 170 MiB of a 200 MiB limit: over 80% (160 MiB), warned
+            try device.open("b")        // a suspended: its inactive limit; it runs no code, no warning
+            try device.open("a")        // in front again: the active limit
+            app.window.topViewController!.type(bytes: 1 << 20)
+            try device.finishStep()
+            #expect(app.state == .active)
+            return Self.warnings(app)
+        }
+        // iOS 18, 200 / 180 MiB: the limit's value changes at each move, the ledger is written
+        // (memstat_update_memlimit_locked returns true): warned again.
+        #expect(try run(release: .iOS18, active: 200, inactive: 180) == 2)
+        // iOS 18, equal limits: the ledger is left alone (the same limit), no second warning.
+        #expect(try run(release: .iOS18, active: 200, inactive: 200) == 1)
+        // iOS 12, equal limits: every move across the foreground band writes the ledger
+        // (task_set_phys_footprint_limit_internal's active flag changes): warned again.
+        #expect(try run(release: .iOS12, active: 200, inactive: 200) == 2)
+    }
+
+    @Test("the warning needs the footprint above 80% (ledger warn_level_exceeded: balance > level), not at it")
+    func limitWarningIsStrict() throws {
+        // The footprint of the app in front (measured on a second probe, once the process has
+        // walked the paths: a first walk allocates once); then a limit whose 80% is exactly it.
+        var footprint = 0
+        for _ in 0..<2 {
+            let probe = try LifeCycleTests.app("a")
+            let probing = Self.device([probe], budget: 1 << 30)
+            try probing.open("a")
+            footprint = probing.installed("a")!.footprintBytes
+        }
+        #expect(footprint % 4 == 0)
+        let app = try LifeCycleTests.app("a")
+        let device = Self.device([app], budget: 1 << 30, limit: footprint * 5 / 4)
+        try device.open("a")
+        #expect(device.installed("a")!.footprintBytes * 100 == (footprint * 5 / 4) * 80)
+        #expect(Self.warnings(app) == 0)
+        app.window.topViewController!.type(bytes: 16)
+        try device.finishStep()
+        #expect(Self.warnings(app) == 1)
+    }
+
+    @Test("iOS 12 applies the inactive limit to an app running in the background (its band is below FOREGROUND: memorystatus_update_priority_locked); iOS 18 the active one while it holds an assertion")
+    func backgroundRunningLimit() throws {
+        for (release, survives) in [(OSRelease.iOS12, false), (.iOS18, true)] {
+            let app = try XNUFidelityTests.bigApp("a", bytes: 90 << 20)
+            app.backgroundMode = .audio(seconds: nil)
+            let other = try LifeCycleTests.app("b")
+            let device = Self.device([app, other], budget: 1 << 30, release: release, limit: 120 << 20, inactiveLimit: 60 << 20)
+            try device.open("a")
+            try device.open("b")       // a plays audio in the background: 90 MiB against 60 or 120
+            #expect(app.state.hasProcess == survives, "\(release)")
+        }
+    }
+
+    @Test("decompression never counts a page twice (pmap_enter_options_internal moves a page from internal_compressed to internal): an app under its limit, most of it compressed, is not killed by its own resume")
+    func resumeUnderLimit() throws {
+        let app = try XNUFidelityTests.bigApp("a", bytes: 60 << 20)
+        try app.runtime.register(ScreenSpec(name: "photo", view: try .single(bytes: 1024, backing: 30 << 20)))
+        let viewer = Application(name: "a", runtime: app.runtime, hierarchy: .nav("photo"))
+        viewer.appDataBytes = 60 << 20
+        let other = try LifeCycleTests.app("b")
+        let device = Self.device([viewer, other], budget: 1 << 30, compressor: .lz4, limit: 100 << 20)
+        try device.open("a")
+        try device.open("b")
+        let installed = device.installed("a")!
+        #expect(device.compress(installed))
+        // 90 MiB and more counted: compressed memory at its uncompressed size, under 100 MiB.
+        #expect(installed.footprintBytes > 90 << 20 && installed.footprintBytes < 100 << 20)
+        #expect(try device.open("a") == .resume)
+        #expect(viewer.state == .active)
+        #expect(!device.metrics.killReasons.contains(.perProcessLimit))
+        #expect(viewer.runtime.compressedOriginalBytes == 0)
     }
 }

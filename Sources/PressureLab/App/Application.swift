@@ -201,6 +201,9 @@ public final class Application {
         return ok
     }
 
+    /// Bytes the app-wide data holds resident now (measured).
+    var appDataHeldBytes: Int { runtime.ledger.balance(of: appDataOwner) }
+
     /// Reads the app-wide data back from a freezer file (measured).
     func thawAppData(from file: any PageStore) -> Bool {
         guard let appData else { return true }

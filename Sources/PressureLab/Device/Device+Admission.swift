@@ -25,7 +25,8 @@ extension Device {
     ///   does not fit, it is refused and the app dies out of memory.
     func admit(_ bytes: Int, for installed: InstalledApp) -> MemoryGate.Refusal? {
         let size = Heap.sizeClass(for: bytes)
-        if let limit = model.appLimit(active: installed.isActive), installed.footprintBytes.addingSaturating(size) > limit {
+        if let limit = model.appLimit(active: installed.holdsActiveLimit(release: model.release)),
+           installed.footprintBytes.addingSaturating(size) > limit {
             return .appLimit(limitBytes: limit)
         }
         let budget = model.budgetBytes

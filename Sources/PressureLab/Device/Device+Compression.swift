@@ -24,15 +24,26 @@ extension Device {
     }
 
     /// The next app to compress: suspended, not frozen, with memory not yet compressed, not
-    /// `sparing`, least recently used first.
+    /// `sparing`, least recently used first; with a zram size (``DeviceModel/zramBytes``),
+    /// only one whose resident memory still fits the device (a full swap device takes no more).
     func compressionCandidate(sparing: InstalledApp?) -> InstalledApp? {
         guard compressedPool != nil else { return nil }
+        let zramFree = model.zramBytes.map { $0 - zramUsedBytes }
         var candidate: InstalledApp?
         for installed in apps where installed.app.state == .suspended && !installed.isFrozen && !installed.isFullyCompressed
             && installed !== sparing && installed !== foreground {
+            if let zramFree, installed.bytes - installed.app.runtime.compressedBytes > zramFree { continue }
             if candidate.map({ installed.useOrder < $0.useOrder }) ?? true { candidate = installed }
         }
         return candidate
+    }
+
+    /// Uncompressed bytes in the pool now, every app's: what zram counts as swap used
+    /// (`/proc/meminfo`'s SwapTotal - SwapFree counts pages, not their compressed size).
+    var zramUsedBytes: Int {
+        var used = 0
+        for installed in apps { used += installed.app.runtime.compressedOriginalBytes }
+        return used
     }
 
     /// Compresses what a suspended app still holds uncompressed into the pool; false when

@@ -8,8 +8,35 @@ extension Device {
     /// (`memorystatus_freeze_jetsam_band`) and counts as frozen until it dies.
     @discardableResult
     public func freeze(_ installed: InstalledApp) -> Bool {
-        guard installed.app.state == .suspended, !installed.isFrozen else { return false }
-        guard let written = pageOut(installed, to: freezer, name: installed.name) else { return false }
+        freeze(installed, limitBytes: nil) == .frozen
+    }
+
+    /// What a freeze under the budget came to.
+    enum FreezeResult: Equatable {
+        case frozen
+        /// iOS 18's cap left nothing to write: the app stays as it was.
+        case nothingFitsTheBudget
+        /// A write failed (see ``pageOut(_:to:name:limitBytes:)``).
+        case failed
+    }
+
+    /// Freezes `installed` as the release's freezer does: on iOS 18 at most the budget left
+    /// (``FreezerRules/capsFreezeAtBudget``: resident memory is written region by region, a
+    /// controller's memory or the app's data at a time, while the next region fits what is
+    /// left; XNU stops at the page, an estimate here), on iOS 12 whole.
+    func freezeWithinBudget(_ installed: InstalledApp) -> FreezeResult {
+        let cap = FreezerRules(release: model.release).capsFreezeAtBudget ? max(0, freezerBudget.remainingBytes) : nil
+        return freeze(installed, limitBytes: cap)
+    }
+
+    private func freeze(_ installed: InstalledApp, limitBytes: Int?) -> FreezeResult {
+        guard installed.app.state == .suspended, !installed.isFrozen else { return .failed }
+        let written: Freezer.Transfer
+        switch pageOut(installed, to: freezer, name: installed.name, limitBytes: limitBytes) {
+        case .written(let transfer): written = transfer
+        case .nothingFitsTheBudget: return .nothingFitsTheBudget
+        case .failed: return .failed
+        }
         installed.app.runtime.count { $0.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes }
         freezerBudget.spend(written.storageBytes)
         metrics.freezes += 1
@@ -21,7 +48,7 @@ extension Device {
         installed.isRefreezeEligible = false
         installed.app.runtime.trace.record(app: installed.name, controller: nil, .frozen)
         refreshPriorities()
-        return true
+        return .frozen
     }
 
     /// Reads a frozen app's memory back. It stays frozen in XNU's books
@@ -38,22 +65,32 @@ extension Device {
         installed.isRefreezeEligible = true
     }
 
-    /// Writes a suspended app's memory to `storage`'s file `name` and frees it, counting the
-    /// storage written; nil when nothing was written (when memory moved from the pool could
-    /// not all be written, the app is killed: it cannot be put together again).
-    func pageOut(_ installed: InstalledApp, to storage: Freezer, name: String) -> Freezer.Transfer? {
-        switch storage.freeze(installed.app, name: name) {
+    /// What paging an app out came to.
+    enum PageOutResult {
+        case written(Freezer.Transfer)
+        case nothingFitsTheBudget
+        /// Nothing was written (when memory moved from the pool could not all be written, the
+        /// app was killed: it cannot be put together again).
+        case failed
+    }
+
+    /// Writes a suspended app's memory to `storage`'s file `name` (at most `limitBytes` of its
+    /// resident memory, when given) and frees it, counting the storage written.
+    func pageOut(_ installed: InstalledApp, to storage: Freezer, name: String, limitBytes: Int? = nil) -> PageOutResult {
+        switch storage.freeze(installed.app, name: name, limitBytes: limitBytes) {
         case .success(let written):
             installed.app.runtime.count { work in
                 work.storageWriteBytes += written.storageBytes
                 work.storageWrites += 1
             }
-            return written
+            return .written(written)
         case .failure(.nothingWritten):
-            return nil
+            return .failed
+        case .failure(.nothingFits):
+            return .nothingFitsTheBudget
         case .failure(.lost):
             kill(installed, reason: .policy)
-            return nil
+            return .failed
         }
     }
 

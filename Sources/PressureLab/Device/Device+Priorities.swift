@@ -44,16 +44,21 @@ extension Device {
             && now - previousSince > LowMemoryKillerRules.previousAppSeconds
         let byUse = appsByUse()
         var cachedCount = 0
-        for installed in byUse where isCachedApp(installed, expiredPrevious: expiredPrevious) { cachedCount += 1 }
+        for installed in byUse where isCachedApp(installed) { cachedCount += 1 }
         let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cachedCount)
         // Nothing below changes whether an app is cached: the ranks are counted again as the
         // walk goes.
         var cachedRank = 0
         for installed in byUse {
             let adj: Int
-            if isCachedApp(installed, expiredPrevious: expiredPrevious) {
+            if isCachedApp(installed) {
                 adj = cachedAdjs[cachedRank]
                 cachedRank += 1
+            } else if expiredPrevious, installed === previous, installed.app.state.hasProcess {
+                // Android 14's expired previous app: `PROCESS_STATE_LAST_ACTIVITY`, adj
+                // `CACHED_APP_MIN_ADJ` exactly ("previous-expired", `computeOomAdjLSP`); it takes
+                // no cached slot and does not count against the cached limit.
+                adj = LowMemoryKillerRules.cachedAdjRange.lowerBound
             } else {
                 adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
                                                         runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
@@ -87,7 +92,7 @@ extension Device {
     }
 
     func snapshot(of installed: InstalledApp) -> AppSnapshot {
-        AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
+        var snapshot = AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
                     isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
                     useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
                     isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
@@ -95,6 +100,12 @@ extension Device {
                     isRefreezeEligible: installed.isRefreezeEligible, runningBackgroundMode: installed.runningBackgroundMode,
                     isPrevious: installed === previous, trimLevel: installed.trimLevel,
                     isUIHiddenPending: installed.isUIHiddenPending, cachedSince: installed.cachedSince)
+        let runtime = installed.app.runtime
+        snapshot.anonResidentBytes = installed.bytes - runtime.compressedBytes
+        snapshot.cleanResidentBytes = installed.app.cleanResidentBytes
+        snapshot.swappedBytes = runtime.compressedOriginalBytes + runtime.swappedBytes
+        snapshot.lastCompaction = installed.lastCompaction
+        return snapshot
     }
 
     /// The device as the policy sees it now.
@@ -121,7 +132,7 @@ extension Device {
         let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
                                            refreezeEligibleCount: refreezeEligibleCount,
                                            mayRunNow: now >= nextFreezerRun)
-        return DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
+        var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
                               bytesToFree: max(0, used - min(target, model.budgetBytes)),
                               freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
@@ -129,13 +140,27 @@ extension Device {
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
                               compressorFull: compressedPool != nil && compressionCandidate(sparing: sparing) == nil,
                               freezer: freezerState)
+        let zramTotal = compressedPool == nil ? 0 : model.zramBytes ?? 0
+        let swapFile = swapSpace.map { ($0.capacityBytes, $0.usedBytes) } ?? (0, 0)
+        state.swapTotalBytes = zramTotal + swapFile.0
+        state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
+        state.easyAvailableBytes = max(0, model.budgetBytes - used) + cleanResidentBytes
+        state.trimMemFactor = androidMemFactor
+        state.trimProcessCount = androidProcessCount
+        state.allowLowerMemLevel = allowLowerMemLevel
+        state.launcherUseOrder = launcherUseOrder
+        state.eventLevel = state.level
+        state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(model.budgetBytes))
+        return state
     }
 
-    /// Whether the app is one of Android's cached apps: it has a process and is neither in
-    /// front, nor the previous app (unless that expired), nor running in the background.
-    private func isCachedApp(_ installed: InstalledApp, expiredPrevious: Bool) -> Bool {
+    /// Whether the app is one of Android's cached apps holding activities
+    /// (`PROCESS_STATE_CACHED_ACTIVITY`): it has a process and is neither in front, nor the
+    /// previous app (expired or not: an expired one is `PROCESS_STATE_LAST_ACTIVITY` on
+    /// Android 14), nor running in the background.
+    private func isCachedApp(_ installed: InstalledApp) -> Bool {
         installed !== foreground && installed.app.state.hasProcess && installed.runningBackgroundMode == nil
-            && (installed !== previous || expiredPrevious)
+            && installed !== previous
     }
 
     /// The app's jetsam band.

@@ -22,6 +22,7 @@ extension Device {
         }
         level = highest
         measuredLevel = measured
+        injectedLevel = injected
         // A warning from a source other than measured use (a script, a live bridge) is
         // delivered to the running apps as such, whatever the policy.
         if injected > .normal {
@@ -59,6 +60,9 @@ extension Device {
                 guard let target = installed(name) else { continue }
                 target.trimLevel = stored
                 if stored == 0 { target.isUIHiddenPending = false }
+            case .storeMemoryFactor(let factor, let processCount):
+                androidMemFactor = factor
+                androidProcessCount = processCount
             }
         }
     }
@@ -79,6 +83,8 @@ extension Device {
     func reclaim(downTo target: Int, emergencyBytes: Int, sparing: InstalledApp?) {
         let emergency = emergencyBytes > 0
         var warned = emergency
+        var kills = 0
+        let eventLevel = emergency ? PressureLevel.critical : level
         reclaim: for _ in 0..<(apps.count * 3 + 4) {
             let used = liveUsedBytes
             let wantsRoom = emergency ? used > model.budgetBytes - emergencyBytes
@@ -88,8 +94,10 @@ extension Device {
             // Then the swap file, when there is one.
             if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
             refreshPriorities()
-            let state = deviceSnapshot(used: used, target: emergency ? model.budgetBytes - emergencyBytes : target,
+            var state = deviceSnapshot(used: used, target: emergency ? model.budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
+            state.killsInThisEvent = kills
+            state.eventLevel = eventLevel
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
             case .kill(let name, let reason):
@@ -98,14 +106,24 @@ extension Device {
                 // Clean pages go before anyone is killed.
                 if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
                 kill(victim, reason: reason)
+                if reason != .tooManyCached { kills += 1 }
+                if !emergency { readPressureAgain() }
             case .freeze(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
                 else { break reclaim }
                 nextFreezerRun = now + FreezerRules.runIntervalSeconds
-                if !freeze(victim) { kill(victim, reason: .policy) }
+                switch freezeWithinBudget(victim) {
+                case .frozen, .nothingFitsTheBudget: break
+                case .failed: kill(victim, reason: .policy)
+                }
+            case .freezerRan:
+                nextFreezerRun = now + FreezerRules.runIntervalSeconds
             case .compact(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing,
                       !victim.isCompressed, compress(victim) else { break reclaim }
+                let after = snapshot(of: victim)
+                victim.lastCompaction = CompactionRecord(time: now, anonBytes: after.anonResidentBytes,
+                                                         fileBytes: after.cleanResidentBytes, swapBytes: after.swappedBytes)
             case .warnRunningApps:
                 guard !emergency else { break reclaim }
                 warned = true
@@ -118,20 +136,57 @@ extension Device {
                 recordCrash(of: victim, reason: reason)
                 victim.app.crash()
                 foreground = nil
+                kills += 1
+                readPressureAgain()
             }
         }
     }
 
-    /// Per-process limits (XNU): the active limit while the app is active, the inactive one
-    /// while it is suspended (`memstat_update_memlimit_locked`), both on its `phys_footprint`
-    /// (compressed memory at its uncompressed size). Crossing a fatal limit kills at once
-    /// (`memorystatus_on_ledger_footprint_exceeded`, cause `PERPROCESSLIMIT`); reaching 80%
-    /// of it warns a running app once per upward crossing (``JetsamRules/limitWarningPercent``;
-    /// the ledger re-arms when the footprint falls back below).
+    /// Memory read again after a kill, before the policy decides again: lmkd kills one process
+    /// per call and decides the next on fresh figures (Android 10 `mp_event_common` polls its
+    /// handler every 10 ms after an event, each call reading `/proc/meminfo` again but keeping
+    /// the event's level, ``LowMemoryKillerRules/holdsEventLevel``; Android 14 `mp_event_psi`
+    /// decides afresh, waiting for the victim to die first), and jetsam's thread re-tests memory
+    /// after each kill (`memorystatus_thread`). The measured level moves with its hysteresis; a
+    /// level injected this step (a script's warning) stays.
+    func readPressureAgain() {
+        guard let measured = pressureSources.first as? MeasuredPressure else { return }
+        let now = measured.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes)
+        measuredLevel = now
+        level = max(now, injectedLevel)
+    }
+
+    /// Per-process limits (XNU): the active limit while the app holds it, the inactive one
+    /// otherwise (``InstalledApp/holdsActiveLimit(release:)``, `memstat_update_memlimit_locked`),
+    /// both on its `phys_footprint` (compressed memory at its uncompressed size). Crossing a
+    /// fatal limit kills at once (`memorystatus_on_ledger_footprint_exceeded`, cause
+    /// `PERPROCESSLIMIT`).
+    ///
+    /// The warning: above 80% of the limit (`balance > warn level`, `osfmk/kern/ledger.c`
+    /// `warn_level_exceeded`) a running app is warned once (`LF_WARNED`) when it next
+    /// allocates; the ledger re-arms when the footprint falls back below, and when the limit is
+    /// written again (`ledger_set_limit` clears `LF_WARNED`): on iOS 12 at every move across
+    /// the foreground band (`memorystatus_update_priority_locked` calls
+    /// `task_set_phys_footprint_limit_internal`, whose active flag changes even when both limits
+    /// are equal), on iOS 18 only when the limit's value changes (`memstat_update_memlimit_locked`
+    /// returns false for an unchanged limit, and the ledger is left alone). A suspended app runs
+    /// no code and allocates nothing: its warning waits.
     func enforceAppLimits() {
         guard model.appLimitBytes != nil || model.appLimitInactiveBytes != nil else { return }
-        for installed in apps where installed.app.state.hasProcess {
-            guard let limit = model.appLimit(active: installed.isActive) else { continue }
+        let rewritesOnEveryMove = model.release.memoryRules == .iOS12
+        for installed in apps {
+            guard installed.app.state.hasProcess else {
+                // A new process starts with a new ledger.
+                (installed.ledgerLimit, installed.warnedNearLimit) = (nil, false)
+                continue
+            }
+            let active = installed.holdsActiveLimit(release: model.release)
+            guard let limit = model.appLimit(active: active) else { continue }
+            if let written = installed.ledgerLimit,
+               written.bytes != limit || (rewritesOnEveryMove && written.active != active) {
+                installed.warnedNearLimit = false
+            }
+            installed.ledgerLimit = (limit, active)
             let bytes = installed.footprintBytes
             if bytes > limit {
                 metrics.limitKills += 1
@@ -142,12 +197,13 @@ extension Device {
                 } else {
                     kill(installed, reason: .perProcessLimit)
                 }
-            } else if bytes.multipliedSaturating(by: 100) >= limit.multipliedSaturating(by: JetsamRules.limitWarningPercent) {
+                continue
+            }
+            guard installed.app.state.isRunning else { continue }
+            if bytes.multipliedSaturating(by: 100) > limit.multipliedSaturating(by: JetsamRules.limitWarningPercent) {
                 if !installed.warnedNearLimit {
                     installed.warnedNearLimit = true
-                    if installed.app.state.isRunning {
-                        installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit / 100 * JetsamRules.limitWarningPercent)
-                    }
+                    installed.app.receiveMemoryWarning(level: .warning, targetBytes: bytes - limit / 100 * JetsamRules.limitWarningPercent)
                 }
             } else {
                 installed.warnedNearLimit = false
@@ -158,6 +214,7 @@ extension Device {
     /// Counts an out-of-memory crash of `installed` (the caller crashes it), with the
     /// limit or level it answered.
     func recordCrash(of installed: InstalledApp, reason: KillReason) {
+        allowLowerMemLevel = true
         metrics.outOfMemoryCrashes += 1
         metrics.recordKill(of: installed.name, reason: reason)
         notes.kills.append(.kill(app: installed.name, reason: reason))
@@ -171,6 +228,9 @@ extension Device {
         metrics.kills += 1
         metrics.recordKill(of: installed.name, reason: reason)
         notes.kills.append(.kill(app: installed.name, reason: reason))
+        // Android 10's `appDiedLocked`: a death ActivityManager did not cause lets its memory
+        // factor worsen at the next update; one it caused ("cached #N") does not.
+        allowLowerMemLevel = reason != .tooManyCached
         installed.app.runtime.trace.record(app: installed.name, controller: nil, TraceEventKind.killed(reason))
         installed.app.kill()
         installed.isFullyCompressed = false
@@ -184,6 +244,7 @@ extension Device {
         }
         installed.hasBeenFrozen = false
         installed.isRefreezeEligible = false
+        installed.lastCompaction = nil
         installed.trimLevel = 0
         installed.isUIHiddenPending = false
         if previous === installed { previous = nil }

@@ -43,6 +43,14 @@ public final class Device {
     /// The level measured use gives (without scripted warnings): what the policy's warnings
     /// and trims follow.
     @exclusivity(unchecked) var measuredLevel: PressureLevel = .normal
+    /// The level other sources (a script's warning) gave at this step's evaluation.
+    @exclusivity(unchecked) var injectedLevel: PressureLevel = .normal
+    /// Android 10's ActivityManager memory factor, as ``DeviceSnapshot/trimMemFactor`` describes.
+    @exclusivity(unchecked) var androidMemFactor = PressureLevel.normal
+    @exclusivity(unchecked) var androidProcessCount = 0
+    @exclusivity(unchecked) var allowLowerMemLevel = false
+    /// When the launcher (Home) was last in front, as a use order.
+    @exclusivity(unchecked) var launcherUseOrder: UInt64?
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
@@ -226,6 +234,9 @@ public final class Device {
             previousSince = now
         }
         foreground = nil
+        // The launcher comes to the front: the most recent process in Android's LRU.
+        useCounter += 1
+        launcherUseOrder = useCounter
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
     }

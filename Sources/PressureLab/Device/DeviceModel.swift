@@ -38,6 +38,9 @@ public struct DeviceModel: Sendable {
     public var memoryBytes: Int?
     /// A swap file on flash of this many bytes (nil: none), see ``Device/swapOut(_:)``.
     public var swapFileBytes: Int?
+    /// The zram device's size (uncompressed bytes it can hold), when known: the compressor takes
+    /// no more than it holds, and Android's free-swap figures count it (nil: no size given).
+    public var zramBytes: Int?
     /// The costs of the device's work (a profile's `costs:`): with them every latency also
     /// has a device time (docs/formats.md, "Device profile"). Nil: host time only.
     public var costs: CostModel?

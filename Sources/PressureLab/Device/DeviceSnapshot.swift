@@ -43,6 +43,14 @@ public struct AppSnapshot: Sendable, Equatable {
     public var isUIHiddenPending: Bool
     /// Since when it is cached (`oom_score_adj` 900 and up), device time; nil when it is not.
     public var cachedSince: Double?
+    /// Its anonymous memory resident now (measured bytes not in the compressed pool), its clean
+    /// file pages resident, and its pages swapped out (in the pool, at their uncompressed size,
+    /// and in the swap file): the figures `CachedAppOptimizer` reads (`getRss`).
+    public var anonResidentBytes = 0
+    public var cleanResidentBytes = 0
+    public var swappedBytes = 0
+    /// Its last compaction (Android 14's `CachedAppOptimizer`), if any.
+    public var lastCompaction: CompactionRecord?
 
     public init(name: String, state: AppState, isForeground: Bool, isFrozen: Bool, bytes: Int, lastUsed: Double,
                 useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false, footprintBytes: Int? = nil,
@@ -121,6 +129,32 @@ public struct DeviceSnapshot: Sendable {
     public var compressorFull: Bool
     /// The freezer's state.
     public var freezer: FreezerSnapshot
+    /// Swap as `/proc/meminfo` counts it (SwapTotal, SwapFree): the zram device (its size, less
+    /// the uncompressed bytes it holds) and the swap file (its size, less what it holds); 0 when
+    /// the device has neither, or zram with no size given (``DeviceModel/zramBytes``).
+    public var swapTotalBytes = 0
+    public var swapFreeBytes = 0
+    /// Memory the kernel could have at once: available (within the budget) plus clean file
+    /// pages (lmkd's `easy_available`: free pages plus the inactive file cache).
+    public var easyAvailableBytes = 0
+    /// Android 10's ActivityManager: the memory factor it kept last time and the process count
+    /// then (`mLastMemoryLevel`, `mLastNumProcesses`), and whether a process died since by
+    /// something other than ActivityManager (`mAllowLowerMemLevel`, set in `appDiedLocked`).
+    public var trimMemFactor = PressureLevel.normal
+    public var trimProcessCount = 0
+    public var allowLowerMemLevel = false
+    /// When the launcher was last in front (a use order: higher is more recent); nil: never.
+    public var launcherUseOrder: UInt64?
+    /// Processes the policy killed since memory last ran short (this evaluation): lmkd's kills
+    /// after the first of an episode are recorded as `pressure-after-kill` on Android 14.
+    public var killsInThisEvent = 0
+    /// The level of the reading that began this episode (``level`` is memory read again after
+    /// each kill): Android 10's lmkd keeps the triggering event's level for its polls.
+    public var eventLevel = PressureLevel.normal
+    /// Memory in use at which measured pressure first rises above normal (the warning
+    /// threshold): the stand-in for lmkd's low-pressure watermark (Android 10
+    /// `low_pressure_mem.max_nr_free_pages`, the most free memory seen at a low-pressure event).
+    public var lowPressureUsedBytes = Int.max
 
     public init(apps: [AppSnapshot], usedBytes: Int, budgetBytes: Int, level: PressureLevel, bytesToFree: Int,
                 freezeBudgetBytes: Int, runningAppsWarned: Bool, release: OSRelease = .iOS12, memoryBytes: Int? = nil,
@@ -150,5 +184,18 @@ public struct DeviceSnapshot: Sendable {
     /// (or an allocation waits). The policies that are no real system's decide by it.
     public var isAboveClearTarget: Bool {
         emergencyBytes > 0 || ((level > .normal || usedBytes > budgetBytes) && bytesToFree > 0)
+    }
+}
+
+/// An app's last compaction: when, and its figures after it (anonymous, file and swapped
+/// bytes), as `CachedAppOptimizer` keeps them (`mLastCompactTime`, `mRssAfterCompaction`).
+public struct CompactionRecord: Sendable, Equatable {
+    public var time: Double
+    public var anonBytes: Int
+    public var fileBytes: Int
+    public var swapBytes: Int
+
+    public init(time: Double, anonBytes: Int, fileBytes: Int, swapBytes: Int) {
+        (self.time, self.anonBytes, self.fileBytes, self.swapBytes) = (time, anonBytes, fileBytes, swapBytes)
     }
 }

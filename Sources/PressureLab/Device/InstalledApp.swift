@@ -26,6 +26,8 @@ extension Device {
         public var swappedBytes: Int { app.runtime.swappedBytes }
         /// Since when it is cached on Android (adj 900 and up).
         @exclusivity(unchecked) var cachedSince: Double?
+        /// Its last compaction (Android 14's `CachedAppOptimizer`); a kill forgets it.
+        @exclusivity(unchecked) var lastCompaction: CompactionRecord?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
         @exclusivity(unchecked) var trimLevel = 0
         @exclusivity(unchecked) var isUIHiddenPending = false
@@ -35,6 +37,9 @@ extension Device {
         /// is not a candidate again until it runs).
         @exclusivity(unchecked) var isFullyCompressed = false
         @exclusivity(unchecked) var warnedNearLimit = false
+        /// The limit last written to its ledger, and whether it was the active one (a rewrite
+        /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
+        @exclusivity(unchecked) var ledgerLimit: (bytes: Int, active: Bool)?
         /// Until when (``Device/now``) the app may keep running in the background; nil
         /// unless it is running there.
         @exclusivity(unchecked) public internal(set) var backgroundUntil: Double?
@@ -56,9 +61,14 @@ extension Device {
         public var footprintBytes: Int {
             liveBytes - app.runtime.compressedBytes + app.runtime.compressedOriginalBytes
         }
-        /// Whether the app holds an active process assertion (in front, or running in the
-        /// background): XNU applies the active limit then, the inactive one otherwise
-        /// (`memstat_proc_is_active_locked`).
-        public var isActive: Bool { app.state.isRunning }
+        /// Whether XNU applies the app's active limit, for `release`'s rules: xnu-11417 while it
+        /// holds an active process assertion (in front, or running in the background:
+        /// `memstat_proc_is_active_locked`); xnu-4903 while its band is the foreground one or
+        /// above (`memorystatus_update_priority_locked` switches limits when the priority
+        /// crosses `JETSAM_PRIORITY_FOREGROUND`), so an app running in the background (band 30)
+        /// has its inactive limit there.
+        public func holdsActiveLimit(release: OSRelease) -> Bool {
+            release.memoryRules == .iOS12 ? app.state == .active || app.state == .inactive : app.state.isRunning
+        }
     }
 }

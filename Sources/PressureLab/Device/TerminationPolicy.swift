@@ -4,6 +4,9 @@ public enum ReclaimAction: Sendable, Equatable {
     case kill(String, KillReason)
     /// Freeze a suspended app: its memory goes to a file and is freed.
     case freeze(String)
+    /// The freezer's thread ran and froze nothing: its next run is its interval away (XNU sets
+    /// `memorystatus_freezer_thread_next_run_ts` after every run, whether it froze or not).
+    case freezerRan
     /// Send a memory warning to every running app.
     case warnRunningApps
     /// Kill the foreground app: an out-of-memory crash.
@@ -21,6 +24,9 @@ public enum AppNotification: Sendable, Equatable {
     case trimMemory(String, TrimLevel)
     /// Android: the app's stored trim level becomes this, nothing is sent (0: reset).
     case storeTrimLevel(String, Int)
+    /// Android 10: ActivityManager's memory factor becomes this, with the process count it was
+    /// decided at (`mLastMemoryLevel`, `mLastNumProcesses`).
+    case storeMemoryFactor(PressureLevel, processCount: Int)
 }
 
 /// Decides whom to kill or freeze when the device needs memory back, and what to tell apps.

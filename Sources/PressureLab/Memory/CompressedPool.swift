@@ -57,9 +57,19 @@ public final class CompressedPool {
 
     /// Reads a region of `runtime` back with `pageIn` (counted: bytes decompressed) and frees
     /// what the pool held for it; false when a block was corrupt.
+    ///
+    /// The region's pages stop counting as compressed as they come back: XNU moves each page
+    /// from `internal_compressed` to `internal` as its fault enters it
+    /// (`pmap_enter_options_internal`: xnu-11417 credits `internal` and debits
+    /// `internal_compressed` with no change to `phys_footprint`; xnu-4903 debits then credits
+    /// it), so a page is never counted twice and an app under its limit is not killed by its
+    /// own resume. Here the region leaves the footprint's compressed share before its blocks
+    /// are allocated again, and what has come back is counted as resident.
     func decompressRegion(_ store: CompressedMemoryStore, of runtime: RuntimeContext,
                           pageIn: (any PageStore) -> Bool) -> Bool {
+        runtime.compressedOriginalBytes -= store.originalBytes
         let ok = pageIn(store)
+        runtime.compressedOriginalBytes += store.originalBytes
         decompressed(store, of: runtime)
         store.removeAll()
         return ok

@@ -34,7 +34,12 @@ final class Freezer {
     /// written is read back first, so nothing is lost, and the file is removed; when memory
     /// was being moved from the pool, ``Failure/lost`` says the app cannot be put together
     /// again and must die).
-    func freeze(_ app: Application, name: String) -> Result<Transfer, Failure> {
+    ///
+    /// - Parameter limitBytes: the most resident memory to write (iOS 18's budget cap): regions
+    ///   (a controller's memory, then the app-wide data) are written while the next one fits,
+    ///   and the rest stays resident; compressed regions move to the file whatever the cap (XNU
+    ///   relocates compressed pages without counting them).
+    func freeze(_ app: Application, name: String, limitBytes: Int? = nil) -> Result<Transfer, Failure> {
         let path = Self.path(of: app, name: name)
         // What is in the swap file comes back first: the freezer writes the app whole.
         for controller in app.controllers { controller.swapInMemory() }
@@ -44,19 +49,32 @@ final class Freezer {
         let store: any PageStore = compressing ?? file
         var ok = true
         var moved = false
+        var written = 0, capped = false
+        /// Whether a resident region of `bytes` still fits the cap (none: always).
+        func fits(_ bytes: @autoclosure () -> Int) -> Bool {
+            guard let limitBytes, !capped else { return !capped }
+            let region = bytes()
+            if written + region > limitBytes { capped = true } else { written += region }
+            return !capped
+        }
         for controller in app.controllers where ok {
             if controller.isCompressed, let compressing {
                 moved = true
                 ok = controller.relocateCompressedMemory(to: compressing)
-            } else {
+            } else if fits(app.runtime.measuredBytes(of: controller.id).values.reduce(0, +)) {
                 ok = controller.freezeMemory(to: store)
             }
         }
         if ok, app.isAppDataCompressed, let compressing {
             moved = true
             ok = app.relocateCompressedAppData(to: compressing)
-        } else if ok {
+        } else if ok, fits(app.appDataHeldBytes) {
             ok = app.freezeAppData(to: store)
+        }
+        if ok, capped, !moved, written == 0 {
+            file.close()
+            remove(app, name: name)
+            return .failure(.nothingFits)
         }
         ok = ok && file.sync()
         file.close()
@@ -84,6 +102,8 @@ final class Freezer {
     enum Failure: Error {
         /// Nothing is lost: the app's memory is as it was.
         case nothingWritten
+        /// The cap left room for no region: nothing was written.
+        case nothingFits
         /// Memory moved from the pool could not all be written: the app must die.
         case lost
     }

@@ -34,6 +34,9 @@ public struct DeviceProfile: Sendable, Equatable {
     /// The display's scale, pixels a point (`display: { scale: }`), when the profile gives it:
     /// `import views` sizes backing stores by it when `--scale` is not given.
     public var displayScale: Double? = nil
+    /// The size of the zram swap device, bytes of uncompressed pages it can hold (`zram:`),
+    /// when the profile gives it: lmkd's and `CachedAppOptimizer`'s free-swap figures count it.
+    public var zramBytes: Int? = nil
 
     /// The cost names a profile declares, in the order the file lists them: ``Cost``'s.
     public static let costNames = Cost.allCases.map(\.rawValue)

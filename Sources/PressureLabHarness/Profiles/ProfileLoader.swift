@@ -45,7 +45,7 @@ struct ProfileReader {
     var base: ScenarioReader
 
     static let topKeys = ["profile", "name", "description", "platform", "release", "memory", "budget", "page", "compressor", "costs",
-                          "content", "display"]
+                          "content", "display", "zram"]
 
     mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
         guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
@@ -77,11 +77,19 @@ struct ProfileReader {
         let (costs, sources) = costsNode.map { self.costs($0) } ?? (nil, [:])
         let content = base.value(top, "content").map { base.contentRatios($0, "content") } ?? [:]
         let displayScale = base.value(top, "display").flatMap { display($0) }
+        let zram = base.value(top, "zram").flatMap { node -> Int? in
+            guard let size = base.bytes(node, "zram") else { return nil }
+            guard size > 0 else {
+                base.error(node, "zram", "the zram device's size must be more than 0 bytes (leave 'zram' out for none)")
+                return nil
+            }
+            return size
+        }
         guard let name, let platform, let release, let memory, let budget, let costs else { return nil }
         return DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
                              budgetBytes: budget,
                              pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
-                             path: path, hash: hash, displayScale: displayScale)
+                             path: path, hash: hash, displayScale: displayScale, zramBytes: zram)
     }
 
     /// `display: { scale: S }`: pixels a point, more than 0 and at most 10 (`import views`

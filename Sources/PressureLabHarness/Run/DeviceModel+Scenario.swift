@@ -19,5 +19,6 @@ extension DeviceModel {
                   os: device.os ?? .iOS13, purgesBackingStoresInBackground: profile != nil,
                   release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes, swapFileBytes: swapFileBytes,
                   costs: profile?.costs, contents: profile?.contents(overriding: device.content, seed: seed))
+        if self.compressor != .none { zramBytes = profile?.zramBytes }
     }
 }

@@ -17,7 +17,9 @@ public struct FreezePolicy: TerminationPolicy {
     public init() {}
 
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
-        if let candidate = Self.freezerChoice(device) { return .freeze(candidate.name) }
+        if Self.freezerThreadRuns(device) {
+            return Self.freezerChoice(device).map { .freeze($0.name) } ?? .freezerRan
+        }
         return JetsamPolicy().nextAction(device)
     }
 
@@ -25,18 +27,30 @@ public struct FreezePolicy: TerminationPolicy {
         JetsamPolicy().notifications(device, previousLevel: previousLevel)
     }
 
-    /// Whether the freezer thread runs now (`memorystatus_freeze_thread_should_run` and
-    /// `memorystatus_can_freeze`): available memory at most half the budget, a free slot or
-    /// enough thawed apps to refreeze, budget left, its next run time come, and more than 4
-    /// suspended apps not frozen.
-    public static func freezerRuns(_ device: DeviceSnapshot) -> Bool {
+    /// Whether the freezer thread runs now (`memorystatus_freeze_thread_should_run`, both
+    /// releases): its next run time has come, available memory is at most half the budget
+    /// (`<=`), and a slot is free or enough thawed apps wait to be refrozen. It does not test
+    /// the budget or the suspended count: the thread itself does, and its next run is set
+    /// whether it froze or not (``ReclaimAction/freezerRan``).
+    public static func freezerThreadRuns(_ device: DeviceSnapshot) -> Bool {
         let freezer = device.freezer
-        guard freezer.mayRunNow, freezer.budgetBytes > 0,
-              device.availableBytes <= Int(FreezerRules.availableFraction * Double(device.budgetBytes)),
-              freezer.frozenCount < FreezerRules.maxFrozen || freezer.refreezeEligibleCount >= FreezerRules.refreezeThreshold
-        else { return false }
-        let suspendedNotFrozen = device.apps.filter { $0.state == .suspended && !$0.hasBeenFrozen }.count
-        return suspendedNotFrozen > FreezerRules.suspendedThreshold
+        return freezer.mayRunNow
+            && device.availableBytes <= Int(FreezerRules.availableFraction * Double(device.budgetBytes))
+            && (freezer.frozenCount < FreezerRules.maxFrozen || freezer.refreezeEligibleCount >= FreezerRules.refreezeThreshold)
+    }
+
+    /// Whether the running thread may freeze (`memorystatus_can_freeze`,
+    /// `memorystatus_can_freeze_processes`, both releases): budget left, and
+    /// `memorystatus_suspended_count - memorystatus_frozen_count` above 4. Both counts are
+    /// XNU's: every suspended process (frozen or not) against every frozen one alive (a
+    /// thawed process stays counted: `memorystatus_on_resume` leaves `memorystatus_frozen_count`
+    /// alone), and the subtraction is unsigned, so with more frozen than suspended processes it
+    /// wraps and the test passes.
+    public static func freezerRuns(_ device: DeviceSnapshot) -> Bool {
+        guard freezerThreadRuns(device), device.freezer.budgetBytes > 0 else { return false }
+        let suspended = device.apps.filter { $0.state == .suspended }.count
+        let frozen = device.freezer.frozenCount
+        return frozen > suspended || suspended - frozen > FreezerRules.suspendedThreshold
     }
 
     /// The app the freezer would freeze now, if any (`memorystatus_freeze_pick_process`;

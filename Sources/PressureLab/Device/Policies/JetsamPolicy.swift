@@ -2,7 +2,11 @@
 /// as ``JetsamRules`` gives them for the device's release:
 ///
 /// - Available memory below the idle threshold: kill idle-band (0) processes, head of the
-///   band first (`memorystatus_pick_action`, `MEMORYSTATUS_KILL_IDLE`, cause `IDLE_EXIT`).
+///   band first (xnu-11417 `memorystatus_pick_action`, `MEMORYSTATUS_KILL_IDLE`, cause
+///   `IDLE_EXIT`; xnu-4903's critical threshold is raised by the idle offset while the idle
+///   band has a process, and its loop records every kill as `VMPAGESHORTAGE`:
+///   ``JetsamRules/idleKillReason``). iOS 12 compares `<=`, iOS 18 `<`
+///   (``JetsamRules/isShort(_:of:)``).
 /// - Below the critical threshold (the system is unhealthy,
 ///   `memorystatus_is_system_healthy`), or an allocation waiting: kill in any band, lowest
 ///   band first, head first within a band (`MEMORYSTATUS_KILL_TOP_PROCESS`, cause
@@ -20,14 +24,14 @@ public struct JetsamPolicy: TerminationPolicy {
         let rules = JetsamRules(release: device.release)
         let shortage = rules.pageShortage(memoryBytes: device.memoryBytes)
         let available = device.availableBytes
-        let critical = device.emergencyBytes > 0 || available < Self.threshold(shortage.critical, of: device.budgetBytes)
-        let idle = available < Self.threshold(shortage.idle, of: device.budgetBytes)
+        let critical = device.emergencyBytes > 0 || rules.isShort(available, of: Self.threshold(shortage.critical, of: device.budgetBytes))
+        let idle = rules.isShort(available, of: Self.threshold(shortage.idle, of: device.budgetBytes))
         if critical {
             guard let victim = Self.victims(device).first else { return nil }
             return victim.isForeground ? .killForeground(.vmPageShortage) : .kill(victim.name, .vmPageShortage)
         }
         if idle, let victim = Self.victims(device).first(where: { $0.band == .idle }) {
-            return .kill(victim.name, .idleExit)
+            return .kill(victim.name, rules.idleKillReason)
         }
         return nil
     }

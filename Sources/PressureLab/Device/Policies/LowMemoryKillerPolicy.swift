@@ -42,19 +42,31 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         let rules = LowMemoryKillerRules(release: device.release)
         let cached = device.apps.filter { $0.state.hasProcess && !$0.isForeground && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound }
-        if cached.count > Self.cachedProcessLimit, let oldest = cached.max(by: { ($0.oomScoreAdj, -Int($0.useOrder)) < ($1.oomScoreAdj, -Int($1.useOrder)) }) {
+        // Only processes with activities count against the limit (`updateAndTrimProcessLSP`,
+        // Android 10 `updateOomAdjLocked`: `PROCESS_STATE_CACHED_ACTIVITY` and
+        // `CACHED_ACTIVITY_CLIENT`): not Android 14's expired previous app, which sits at 900.
+        let counted = cached.filter { !$0.isPrevious }
+        if counted.count > Self.cachedProcessLimit,
+           let oldest = counted.max(by: { ($0.oomScoreAdj, -Int($0.useOrder)) < ($1.oomScoreAdj, -Int($1.useOrder)) }) {
             return .kill(oldest.name, .tooManyCached)
         }
-        if rules.release == .android14, device.hasCompressor,
+        if rules.release == .android14, device.hasCompressor, !rules.compactionDowngradedToNone(device),
            let due = cached.filter({ $0.state == .suspended && !$0.isCompressed && !$0.isFrozen })
                .filter({ ($0.cachedSince ?? .infinity) + Self.compactionDelaySeconds <= device.now })
+               .filter({ !rules.throttlesFullCompaction(of: $0, now: device.now) })
                .min(by: { ($0.cachedSince ?? 0, $0.useOrder) < ($1.cachedSince ?? 0, $1.useOrder) }) {
             return .compact(due.name)
         }
         guard device.emergencyBytes > 0 || device.bytesToFree > 0 else { return nil }
         guard lmkdKills else { return device.emergencyBytes > 0 ? Self.kernelOOMVictim(device) : nil }
-        let level: PressureLevel = device.emergencyBytes > 0 ? .critical : device.level
-        guard let (minimum, reason) = rules.minimumAdj(level: level, swapLow: device.hasCompressor && device.compressorFull)
+        var level: PressureLevel = device.emergencyBytes > 0 ? .critical : device.level
+        if rules.holdsEventLevel, device.killsInThisEvent > 0, device.emergencyBytes == 0 {
+            // Android 10's polls after an event: the event's level, while memory is still short.
+            guard device.usedBytes > device.lowPressureUsedBytes else { return nil }
+            level = device.eventLevel
+        }
+        guard let (minimum, reason) = rules.minimumAdj(level: level, swapLow: rules.swapIsLow(device),
+                                                       afterKill: device.killsInThisEvent > 0)
         else { return nil }
         let candidates = device.apps.filter { $0.state.hasProcess && !$0.isFrozen && $0.oomScoreAdj >= minimum }
         guard let highest = candidates.map(\.oomScoreAdj).max() else { return nil }

@@ -51,6 +51,15 @@ public struct FreezerRules: Sendable, Equatable {
     /// new candidate is found and enough were thawed (xnu-11417:
     /// `memorystatus_freeze_pick_process`, new candidates first).
     public var refreezesWhenNoNewCandidate: Bool { release != .iOS12 }
+
+    /// Whether a freeze stops at the budget left: xnu-11417 passes
+    /// `MIN(memorystatus_freeze_pages_max, memorystatus_freeze_budget_pages_remaining)` to
+    /// `vm_map_freeze`, whose pageout stops at that many pages (`memorystatus_freeze_process`,
+    /// `vm_object_compressed_freezer_pageout`); pages already compressed are relocated without
+    /// counting. xnu-4903 passes the same figure but `vm_map_freeze` ignores it (its
+    /// `dirty_budget` is `__unused`): the whole app is frozen and the overshoot comes out of the
+    /// next window (``FreezerBudget/spend(_:)``).
+    public var capsFreezeAtBudget: Bool { release != .iOS12 }
 }
 
 /// The freezer's write budget over time: one window's worth of bytes, and at the end of each

@@ -48,11 +48,29 @@ public struct JetsamRules: Sendable, Equatable {
     /// departures). `memoryBytes` picks the row.
     public func pageShortage(memoryBytes: Int) -> (critical: Double, idle: Double) {
         if release == .iOS12 { return (0.05, 0.10) }
-        let gigabyte = 1_000_000_000
-        if memoryBytes <= 3 * gigabyte { return (0.05, 0.10) }
-        if memoryBytes <= 6 * gigabyte { return (0.04, 0.09) }
+        if memoryBytes <= Self.smallMemoryBytes { return (0.05, 0.10) }
+        if memoryBytes <= Self.mediumMemoryBytes { return (0.04, 0.09) }
         return (0.04, 0.08)
     }
+
+    /// xnu-11417's size classes are binary: `MEMORYSTATUS_SMALL_MEMORY_THRESHOLD` =
+    /// `3UL * (1UL << 30)` and `MEMORYSTATUS_MEDIUM_MEMORY_THRESHOLD` = `6UL * (1UL << 30)`
+    /// (`bsd/kern/kern_memorystatus.c`), compared `max_mem <= threshold`.
+    public static let smallMemoryBytes = 3 << 30
+    public static let mediumMemoryBytes = 6 << 30
+
+    /// Whether `available` bytes are short of `threshold`: xnu-4903 compares `<=`
+    /// (`memorystatus_avail_pages_below_critical`, `..._below_pressure`), xnu-11417 `<`
+    /// (`memstat_evaluate_page_shortage`).
+    public func isShort(_ available: Int, of threshold: Int) -> Bool {
+        release == .iOS12 ? available <= threshold : available < threshold
+    }
+
+    /// The cause a kill of the idle band is recorded with: xnu-11417's `MEMORYSTATUS_KILL_IDLE`
+    /// records IDLE_EXIT; xnu-4903's jetsam thread records every kill of its loop as
+    /// VMPAGESHORTAGE (`memorystatus_thread`, the `default:` cause), IDLE_EXIT being
+    /// `kill_idle_exit_proc`'s only, which is called under `!CONFIG_JETSAM` (macOS) alone.
+    public var idleKillReason: KillReason { release == .iOS12 ? .vmPageShortage : .idleExit }
 
     /// The band of an app (XNU's `p_memstat_effectivepriority`). Which band an app asks for
     /// is RunningBoard's (not in XNU): in front 100 (`JETSAM_PRIORITY_FOREGROUND`), running in

@@ -9,7 +9,9 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
     /// A process crossed its fatal per-process limit (XNU `JETSAM_REASON_MEMORY_PERPROCESSLIMIT`, 7).
     case perProcessLimit = "per-process-limit"
     /// An idle-band kill: available memory below the idle threshold (XNU
-    /// `JETSAM_REASON_MEMORY_IDLE_EXIT`, 9; `memorystatus_pick_action`, `MEMORYSTATUS_KILL_IDLE`).
+    /// `JETSAM_REASON_MEMORY_IDLE_EXIT`, 9; xnu-11417 `memorystatus_pick_action`,
+    /// `MEMORYSTATUS_KILL_IDLE`). iOS 12 records every memory-pressure kill as
+    /// ``vmPageShortage`` (xnu-4903: only `kill_idle_exit_proc`, macOS only, uses IDLE_EXIT).
     case idleExit = "idle-exit"
     /// A kill in any band: available memory below the critical threshold (XNU
     /// `JETSAM_REASON_MEMORY_VMPAGESHORTAGE`, 4; `MEMORYSTATUS_KILL_TOP_PROCESS`).
@@ -22,6 +24,9 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
     case lowMemoryAndSwap = "low-mem-and-swap"
     /// lmkd, Android 14: a critical PSI event, the system not responding (`NOT_RESPONDING`).
     case notResponding = "not-responding"
+    /// lmkd, Android 14: memory still short right after a kill (`PRESSURE_AFTER_KILL`): a
+    /// further kill of the same pressure episode, decided on memory read again.
+    case pressureAfterKill = "pressure-after-kill"
     /// Linux's OOM killer: an allocation found no memory and nothing else freed any; the
     /// process with the highest `oom_badness` (resident and swapped pages, plus
     /// `oom_score_adj` x total pages / 1000) dies (`mm/oom_kill.c`).

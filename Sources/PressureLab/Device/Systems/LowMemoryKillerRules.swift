@@ -74,16 +74,85 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     ///   `PERCEPTIBLE_APP_ADJ + 1` = 201. With swap that still has room and no thrashing
     ///   (refaults, not modelled) a medium event kills nobody. `swapLow`: the device cannot
     ///   compress more (no candidate left); without a compressor there is no swap, and lmkd's
-    ///   `swap_is_low` is false (free 0 < 0 x 10%).
-    public func minimumAdj(level: PressureLevel, swapLow: Bool) -> (adj: Int, reason: KillReason)? {
+    ///   `swap_is_low` is false (free 0 < 0 x 10%). `NOT_RESPONDING` answers the critical PSI
+    ///   event itself (`level == CRITICAL && events != 0`); a further kill of the same episode,
+    ///   decided after the first on memory read again (`afterKill`), is `PRESSURE_AFTER_KILL`
+    ///   (min 0) while memory is still critically short.
+    public func minimumAdj(level: PressureLevel, swapLow: Bool, afterKill: Bool = false) -> (adj: Int, reason: KillReason)? {
         switch (release, level) {
         case (_, .normal): return nil
-        case (.android14, .critical): return (0, .notResponding)
+        case (.android14, .critical): return (0, afterKill ? .pressureAfterKill : .notResponding)
         case (.android14, .warning): return swapLow ? (Self.perceptibleAdj + 1, .lowMemoryAndSwap) : nil
         case (_, .critical): return (0, .lmkdCriticalPressure)
         case (_, .warning): return (800, .lmkdMediumPressure)
         }
     }
+
+    /// Whether lmkd's swap is low: Android 14 `mp_event_psi`: `get_free_swap` (the smaller of
+    /// SwapFree and `easy_available`, free pages plus the inactive file cache) under
+    /// `swap_free_low_percentage` (10%) of SwapTotal, every swap device counted (zram and a swap
+    /// file alike, `/proc/meminfo`); no swap, never low. Android 10's `mp_event_common` tests
+    /// SwapFree alone against the same 10%. When the profile gives no zram size, the pool is
+    /// read as low when it can take no more (every candidate is in it: an estimate).
+    public func swapIsLow(_ device: DeviceSnapshot) -> Bool {
+        guard device.swapTotalBytes > 0 else { return device.hasCompressor && device.compressorFull }
+        let free = release == .android14 ? min(device.swapFreeBytes, device.easyAvailableBytes) : device.swapFreeBytes
+        return free.multipliedSaturating(by: 100) < device.swapTotalBytes.multipliedSaturating(by: Self.swapFreeLowPercent)
+    }
+
+    /// `swap_free_low_percentage` (`ro.lmk.swap_free_low_percentage`, `DEF_LOW_SWAP` 10).
+    public static let swapFreeLowPercent = 10
+
+    // MARK: CachedAppOptimizer (Android 14)
+
+    /// Free swap under this percentage of swap downgrades a full compaction to a partial one
+    /// (`COMPACT_DOWNGRADE_FREE_SWAP_THRESHOLD`, 0.2), and a partial one to none, file
+    /// compaction being off (`ENABLE_FILE_COMPACT` false: `resolveCompactionProfile`).
+    public static let compactionDowngradeFreeSwapPercent = 20
+    /// A full compaction is skipped for less anonymous memory than this
+    /// (`DEFAULT_COMPACT_FULL_RSS_THROTTLE_KB`, 12,000 KB; `shouldRssThrottleCompaction`)...
+    public static let compactionMinimumAnonBytes = 12_000 * 1024
+    /// ...or when the app's figures moved by at most this since its last compaction
+    /// (`DEFAULT_COMPACT_FULL_DELTA_RSS_THROTTLE_KB`, 8,000 KB)...
+    public static let compactionMinimumDeltaBytes = 8_000 * 1024
+    /// ...or within this long of its last full compaction (`DEFAULT_COMPACT_THROTTLE_4`,
+    /// 10,000 ms; `shouldTimeThrottleCompaction`).
+    public static let compactionThrottleSeconds = 10.0
+
+    /// Whether free swap is so low that no compaction runs (see
+    /// ``compactionDowngradeFreeSwapPercent``; `getFreeSwapPercent` counts every swap device).
+    public func compactionDowngradedToNone(_ device: DeviceSnapshot) -> Bool {
+        device.swapTotalBytes > 0
+            && device.swapFreeBytes.multipliedSaturating(by: 100)
+                < device.swapTotalBytes.multipliedSaturating(by: Self.compactionDowngradeFreeSwapPercent)
+    }
+
+    /// Whether `CachedAppOptimizer`'s throttles skip a full compaction of `app` now
+    /// (`MemCompactionHandler`, in order: its adj at perceptible or below, the time since its
+    /// last full compaction, its anonymous memory, and how much its figures moved since).
+    public func throttlesFullCompaction(of app: AppSnapshot, now: Double) -> Bool {
+        if app.oomScoreAdj <= Self.perceptibleAdj { return true }
+        if let last = app.lastCompaction, now - last.time < Self.compactionThrottleSeconds { return true }
+        if app.anonResidentBytes < Self.compactionMinimumAnonBytes { return true }
+        if let last = app.lastCompaction {
+            let moved = abs(app.anonResidentBytes - last.anonBytes) + abs(app.cleanResidentBytes - last.fileBytes)
+                + abs(app.swappedBytes - last.swapBytes)
+            if moved <= Self.compactionMinimumDeltaBytes { return true }
+        }
+        return false
+    }
+
+    /// Whether the kills after the first of an episode keep the triggering event's level.
+    ///
+    /// - Android 10 (`lmkd.c`, `mainloop`): after a vmpressure/PSI event lmkd polls the same
+    ///   handler every `PSI_POLL_PERIOD_MS` (10 ms) for `PSI_WINDOW_SIZE_MS` (1 s) with the
+    ///   event's level (`data`); each call (`mp_event_common`) reads `/proc/meminfo` again and
+    ///   returns without a kill once free pages reach `low_pressure_mem.max_nr_free_pages`.
+    ///   PressureLab stands that watermark in with the warning threshold
+    ///   (``DeviceSnapshot/lowPressureUsedBytes``), where its measured pressure first rises.
+    /// - Android 14 (`lmkd.cpp`, `mp_event_psi`): every call decides its reason afresh from
+    ///   memory read again (``minimumAdj(level:swapLow:afterKill:)``).
+    public var holdsEventLevel: Bool { release == .android10 }
 
     /// Whether lmkd picks the heaviest process of an `oom_score_adj` rather than the least
     /// recently slotted one: `ro.lmk.kill_heaviest_task` defaults to false (both releases);

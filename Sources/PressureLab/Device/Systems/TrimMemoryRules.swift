@@ -1,14 +1,22 @@
 /// Which `onTrimMemory` level ActivityManager sends to whom, for one Android release.
 ///
-/// - Android 10 (`ActivityManagerService.updateLowMemStateLocked`): with the memory factor
-///   normal, an app whose interface was hidden gets `TRIM_MEMORY_UI_HIDDEN` and every
-///   stored level is reset. Under pressure, processes at `PROCESS_STATE_HOME` or below in
-///   importance (the previous and cached apps) get COMPLETE, then MODERATE, then BACKGROUND,
-///   stepping every `factor` = max(count / 3, 2 + 1 for the home process + 1 for a previous
-///   one) processes, walking the LRU list from its most recent end; the others (in front,
-///   running in the background) get the running level of the factor (MODERATE, LOW,
-///   CRITICAL), a background one `UI_HIDDEN` first. A level is sent only when it is above
-///   the app's stored level (`trimMemoryLevel`), which is overwritten either way.
+/// - Android 10 (`ActivityManagerService.updateLowMemStateLocked`, after
+///   `OomAdjuster.updateOomAdjLocked`'s apply loop): the memory factor follows memory, but a
+///   worse factor than last time is taken only when a process died by something other than
+///   ActivityManager since (`mAllowLowerMemLevel`) and the process count fell
+///   (`mLastNumProcesses`); otherwise the last one stays. With the factor normal, an app whose
+///   interface was hidden gets `TRIM_MEMORY_UI_HIDDEN` and every stored level is reset. Under
+///   pressure, walking the LRU list from its most recent end, processes at `PROCESS_STATE_HOME`
+///   or below in importance (the launcher, the previous app, cached apps; empty processes are
+///   not modelled) get COMPLETE, then MODERATE, then BACKGROUND, stepping every `factor` =
+///   max(`numTrimming` / 3, 2 + 1 for the home process + 1 for a previous one) processes; the
+///   launcher takes its step (it is a process, not an app here) and cached apps beyond
+///   ActivityManager's limit are killed before the walk, neither counted nor trimmed. A level
+///   is sent only when it is above the app's stored level (`trimMemoryLevel`), which is
+///   overwritten either way. The more important apps get the running level of the factor
+///   (MODERATE, LOW, CRITICAL) when their stored level is lower, and store it whatever it was;
+///   one at `PROCESS_STATE_IMPORTANT_BACKGROUND` or below in importance (a background task,
+///   not a foreground service such as playback or navigation) gets `UI_HIDDEN` first when due.
 /// - Android 14 (`AppProfiler.updateLowMemStateLSP` with `use_modern_trim`, default true):
 ///   only `TRIM_MEMORY_UI_HIDDEN`, to an app whose interface was hidden while it is not yet
 ///   cached, and `TRIM_MEMORY_BACKGROUND` when an app becomes cached (sent as
@@ -28,7 +36,7 @@ public struct TrimMemoryRules: Sendable, Equatable {
     /// The trims due now, most recently used app first.
     public func notifications(_ device: DeviceSnapshot) -> [AppNotification] {
         let apps = device.apps.filter { $0.state.hasProcess && !$0.isFrozen }.sorted { $0.useOrder > $1.useOrder }
-        return release == .android14 ? modern(apps) : android10(apps, level: device.level)
+        return release == .android14 ? modern(apps) : android10(apps, device: device)
     }
 
     /// Whether ActivityManager counts the app at `PROCESS_STATE_HOME` or below in importance
@@ -37,41 +45,84 @@ public struct TrimMemoryRules: Sendable, Equatable {
         !app.isForeground && app.runningBackgroundMode == nil
     }
 
-    private func android10(_ apps: [AppSnapshot], level: PressureLevel) -> [AppNotification] {
+    /// The apps ActivityManager's cached limit kills at this update (the oldest counted cached
+    /// apps beyond ``LowMemoryKillerPolicy/cachedProcessLimit``): killed before the trim walk.
+    static func killedByCachedLimit(_ apps: [AppSnapshot]) -> Set<String> {
+        let cached = apps.filter { !$0.isForeground && !$0.isPrevious && $0.runningBackgroundMode == nil
+            && $0.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound }
+        guard cached.count > LowMemoryKillerPolicy.cachedProcessLimit else { return [] }
+        return Set(cached.sorted { $0.useOrder > $1.useOrder }.dropFirst(LowMemoryKillerPolicy.cachedProcessLimit).map(\.name))
+    }
+
+    private func android10(_ apps: [AppSnapshot], device: DeviceSnapshot) -> [AppNotification] {
         var out: [AppNotification] = []
-        guard level > .normal else {
-            for app in apps {
-                if app.isUIHiddenPending, !app.isForeground, app.trimLevel < TrimLevel.uiHidden.rawValue {
+        let dying = Self.killedByCachedLimit(apps)
+        let living = apps.filter { !dying.contains($0.name) }
+        // The factor, and the count it is decided at (the launcher is a process too).
+        let processCount = device.apps.filter(\.state.hasProcess).count - dying.count + 1
+        var factor = device.level
+        if factor > device.trimMemFactor, !device.allowLowerMemLevel || processCount >= device.trimProcessCount {
+            factor = device.trimMemFactor
+        }
+        out.append(.storeMemoryFactor(factor, processCount: processCount))
+        guard factor > .normal else {
+            for app in living {
+                if app.isUIHiddenPending, !app.isForeground, Self.getsUIHidden(app), app.trimLevel < TrimLevel.uiHidden.rawValue {
                     out.append(.trimMemory(app.name, .uiHidden))
                 }
                 if app.trimLevel != 0 || app.isUIHiddenPending { out.append(.storeTrimLevel(app.name, 0)) }
             }
             return out
         }
-        let trimming = apps.filter(Self.isTrimmedAsCached)
+        // The LRU walk, most recent first, the launcher at its place.
+        enum Entry { case app(AppSnapshot), launcher }
+        var walk: [Entry] = living.map(Entry.app)
+        // Never brought to the front in this run: the oldest process.
+        let launcher = device.launcherUseOrder ?? 0
+        walk.insert(.launcher, at: living.firstIndex { $0.useOrder < launcher } ?? living.count)
+        let trimming = living.filter(Self.isTrimmedAsCached)
         let hasPrevious = trimming.contains { $0.isPrevious }
-        let factor = max(trimming.count / 3, 2 + 1 + (hasPrevious ? 1 : 0))
-        let running: TrimLevel = level == .critical ? .runningCritical : .runningModerate
+        let numTrimming = trimming.count + 1
+        let factorSteps = max(numTrimming / 3, 2 + 1 + (hasPrevious ? 1 : 0))
+        let running: TrimLevel = factor == .critical ? .runningCritical : .runningModerate
         var current = TrimLevel.complete
         var step = 0
-        for app in apps {
+        func advance() {
+            step += 1
+            if step >= factorSteps {
+                step = 0
+                if current == .complete { current = .moderate } else if current == .moderate { current = .background }
+            }
+        }
+        for entry in walk {
+            guard case .app(let app) = entry else {
+                advance()
+                continue
+            }
             if Self.isTrimmedAsCached(app) {
                 out.append(app.trimLevel < current.rawValue ? .trimMemory(app.name, current) : .storeTrimLevel(app.name, current.rawValue))
-                step += 1
-                if step >= factor {
-                    step = 0
-                    if current == .complete { current = .moderate } else if current == .moderate { current = .background }
-                }
+                advance()
             } else {
                 var stored = app.trimLevel
-                if !app.isForeground, app.isUIHiddenPending, stored < TrimLevel.uiHidden.rawValue {
+                if !app.isForeground, app.isUIHiddenPending, Self.getsUIHidden(app), stored < TrimLevel.uiHidden.rawValue {
                     out.append(.trimMemory(app.name, .uiHidden))
                     stored = TrimLevel.uiHidden.rawValue
                 }
                 if stored < running.rawValue { out.append(.trimMemory(app.name, running)) }
+                out.append(.storeTrimLevel(app.name, running.rawValue))
             }
         }
         return out
+    }
+
+    /// Whether a running app's process state is `PROCESS_STATE_IMPORTANT_BACKGROUND` or below in
+    /// importance, where `UI_HIDDEN` is sent: a background task (a started service) is; the app
+    /// in front and a foreground service (playback, navigation: perceptible) are not.
+    static func getsUIHidden(_ app: AppSnapshot) -> Bool {
+        switch app.runningBackgroundMode {
+        case .audio, .location: return false
+        default: return !app.isForeground
+        }
     }
 
     private func modern(_ apps: [AppSnapshot]) -> [AppNotification] {
