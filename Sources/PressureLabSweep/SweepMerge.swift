@@ -96,6 +96,14 @@ package enum SweepMerge {
     /// never written). The two must be different files (the command checks).
     package static func write(_ merged: Merged, results: String, database: String?) throws(SweepError) {
         guard let file = resultsFile(merged) else { throw .mergeRefused("the sweep has no cells") }
+        // What is in the way and cannot be replaced by a rename (a directory): refused before
+        // anything is written, so that nothing is moved aside and left behind.
+        for path in [results, database].compactMap({ $0 }) {
+            if let status = HostFiles.statusIfPresent(FilePath(path), followingLinks: false), status.type == .directory {
+                throw .io("\(path): cannot write the \(path == results ? "results" : "database") there: it is a directory; "
+                    + "move it away or name another file")
+            }
+        }
         let text: String
         do { text = try ResultFormatter.json(file) } catch { throw .io("\(results): cannot encode the results: \(error)") }
         let databaseTemporary = try database.map { path throws(SweepError) in try SweepDatabase.prepare(merged, for: path) }
