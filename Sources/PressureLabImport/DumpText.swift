@@ -19,8 +19,13 @@ package struct DumpText: Sendable {
     /// ``TextInput`` does, and a leading byte-order mark is dropped.
     /// - Complexity: O(n) in the text's bytes.
     package init(_ text: String, path: String) {
+        self.init(text, path: path, normalised: false)
+    }
+
+    /// `normalised`: the text came from ``TextInput/decode(_:lineBreaks:)`` (its line ends are `\n` already).
+    init(_ text: String, path: String, normalised: Bool) {
         self.path = path
-        var text = TextInput.normalisingLineEnds(text)
+        var text = normalised ? text : TextInput.normalisingLineEnds(text)
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if lines.last == "" { lines.removeLast() }
@@ -39,7 +44,7 @@ package struct DumpText: Sendable {
             case .notText(let refusal): throw ImportError(path: path, line: refusal.line, "column \(refusal.column): \(refusal.message)")
             }
         }
-        var text = DumpText(decoded.text, path: path)
+        var text = DumpText(decoded.text, path: path, normalised: true)
         if decoded.encoding != .utf8 || decoded.normalisedLineEnds {
             text.decodedFrom = decoded.encoding.rawValue + (decoded.normalisedLineEnds ? ", line ends \\r\\n or \\r read as one" : "")
         }

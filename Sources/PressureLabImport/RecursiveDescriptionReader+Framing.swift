@@ -13,7 +13,7 @@ extension RecursiveDescriptionReader {
         let lastText = text.lines.lastIndex { !$0.isEmpty } ?? -1
         for (offset, raw) in text.lines.enumerated() {
             var line = raw
-            if let start = line.range(of: "@\"") {
+            if line.utf8.contains(0x40), let start = line.firstRange(of: "@\"") {
                 line = String(line[start.upperBound...])
                 if line.hasSuffix("\"") { line.removeLast() }
                 let parts = line.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\t", with: " ")
@@ -82,7 +82,7 @@ extension RecursiveDescriptionReader {
             throw text.error(line, "expected '<Class: 0x...', found \(DumpText.quote(entry))")
         }
         let className = String(inner[..<colon])
-        guard let frameRange = entry.range(of: "frame = ("), let close = entry[frameRange.upperBound...].firstIndex(of: ")") else {
+        guard let frameRange = entry.firstRange(of: "frame = ("), let close = entry[frameRange.upperBound...].firstIndex(of: ")") else {
             throw text.error(line, "expected the view's 'frame = (x y; w h)', found \(DumpText.quote(entry))")
         }
         let frame = entry[frameRange.upperBound..<close]
@@ -93,17 +93,18 @@ extension RecursiveDescriptionReader {
             throw text.error(line, "expected a frame '(x y; w h)' of numbers up to 1000000 points, found '(\(frame))'")
         }
         var baseClass: String?
-        if let base = entry.range(of: "baseClass = ") {
+        if let base = entry.firstRange(of: "baseClass = ") {
             baseClass = String(entry[base.upperBound...].prefix { $0 != ";" && $0 != ">" })
         }
         var contentHeight: Double?
-        if let content = entry.range(of: "contentSize: {") {
+        if let content = entry.firstRange(of: "contentSize: {") {
             let numbers = entry[content.upperBound...].prefix { $0 != "}" }.split(separator: ",")
             if numbers.count == 2, let height = Double(numbers[1].trimmingCharacters(in: .whitespaces)), height.isFinite, height >= 0 {
                 contentHeight = height
             }
         }
         return DumpedView(depth: depth, className: className, baseClass: baseClass, width: width, height: height,
-                          hidden: entry.contains("hidden = YES") || entry.contains("alpha = 0;"), line: line, contentHeight: contentHeight)
+                          hidden: entry.firstRange(of: "hidden = YES") != nil || entry.firstRange(of: "alpha = 0;") != nil, line: line,
+                          contentHeight: contentHeight)
     }
 }

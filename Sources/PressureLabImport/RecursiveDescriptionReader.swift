@@ -37,7 +37,7 @@ package enum RecursiveDescriptionReader {
         while index < lines.count {
             let (number, line) = lines[index]
             index += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if isPrompt(trimmed) {
                 endResult()
                 continue
@@ -45,7 +45,7 @@ package enum RecursiveDescriptionReader {
             let prefix = line.prefix { $0 == " " || $0 == "|" || $0 == "\t" }
             let body = framed(line.dropFirst(prefix.count))
             guard body.hasPrefix("<") else {
-                if trimmed.isEmpty || views.isEmpty { continue }
+                if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) || views.isEmpty { continue }
                 if !prefix.contains("|") {
                     endResult()  // the tree ended: a session's other output follows
                     continue
@@ -62,7 +62,7 @@ package enum RecursiveDescriptionReader {
                 if !balance.quoted, startsView(next) {
                     throw text.error(number, "expected the view's closing '>' before the next view (line \(lines[index].0)), found none")
                 }
-                let continuation = next.trimmingCharacters(in: .whitespaces)
+                let continuation = next.drop { $0 == " " || $0 == "\t" }
                 balance.feed(" ")
                 balance.feed(continuation)
                 entry += " " + continuation
@@ -72,7 +72,7 @@ package enum RecursiveDescriptionReader {
                 throw text.error(number, "expected the view's closing '>', found the end of the dump (truncated?)")
             }
             while let last = entry.last, last == "`" || last == "\"" || last == " " { entry.removeLast() }
-            guard entry.contains("frame = (") else {
+            guard entry.firstRange(of: "frame = (") != nil else {
                 // A layer in the tree, or a session's other result (`<VC 0x...>, state: ...`).
                 if views.isEmpty || entry.hasSuffix("(layer)") { continue }
                 throw text.error(number, "expected the view's 'frame = (x y; w h)', found \(DumpText.quote(entry))")
@@ -98,7 +98,7 @@ package enum RecursiveDescriptionReader {
     }
 
     /// A session's prompt: lldb's, Cycript's.
-    static func isPrompt(_ trimmed: String) -> Bool {
+    static func isPrompt(_ trimmed: Substring) -> Bool {
         trimmed.hasPrefix("cy#") || trimmed.hasPrefix("(lldb)")
     }
 
@@ -108,6 +108,6 @@ package enum RecursiveDescriptionReader {
         let prefix = line.prefix { $0 == " " || $0 == "|" || $0 == "\t" }
         guard prefix.contains("|") else { return false }
         let body = line.dropFirst(prefix.count)
-        return body.hasPrefix("<") && body.contains("frame = (")
+        return body.hasPrefix("<") && body.firstRange(of: "frame = (") != nil
     }
 }

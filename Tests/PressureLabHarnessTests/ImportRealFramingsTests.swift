@@ -193,3 +193,29 @@ struct ImportRealFramingsTests {
         _ = try Importers.render(imported)
     }
 }
+
+/// Issue 42, class 11: readers read each line once. An unclosed `<` is an error at its line as
+/// soon as the next view starts (it used to rescan to the end of the dump for every line after
+/// it), and a deep tree's fanout is counted in one pass.
+@Suite("Import: linear reading")
+struct ImportLinearReadingTests {
+    @Test("one unclosed '<' before 2,000 lines of 3 KB: the error at its line, naming the next view's")
+    func unclosed() {
+        var lines = ["<UIWindow: 0x1; frame = (0 0; 375 812); layer = <UIWindowLayer: 0x2>>",
+                     "   | <UIView: 0x3; frame = (0 0; 375 812); layer = <CALayer: 0x4>"]
+        let text = String(repeating: "x", count: 2900)
+        for index in 0..<2000 { lines.append("   |    | <UILabel: 0x\(index + 16); frame = (0 0; 10 10); text = '\(text)'; layer = <CALayer: 0x5>>") }
+        #expect(throws: ImportError(path: "unclosed.txt", line: 2, "expected the view's closing '>' before the next view (line 3), found none")) {
+            try RecursiveDescriptionReader.views(DumpText(lines.joined(separator: "\n"), path: "unclosed.txt"))
+        }
+    }
+
+    @Test("a chain of 1,200 views (one a level, 2.9 MB of indentation) imports: depth and fanout from one pass")
+    func deepChain() throws {
+        let lines = (0..<1_200).map { depth in
+            String(repeating: "   |", count: depth) + (depth > 0 ? " " : "") + "<UIView: 0x\(depth + 1); frame = (0 0; 10 10); layer = <CALayer: 0x1>>"
+        }
+        let imported = try Importers.importScenario(.views, [DumpText(lines.joined(separator: "\n"), path: "deep.txt")], options: .init(app: "deep"))
+        #expect(imported.app.screens[0].views == 1_200 && imported.app.screens[0].fanout == 1)
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one way PressureLab reads text input: every reader of a text file (scenarios,
 /// profiles, sweeps, thresholds, baselines, the importers' dumps) gets its text from here,
 /// decoded and with its line ends made `\n`, or a refusal that names what the bytes are.
@@ -86,17 +88,33 @@ public enum TextInput {
             utf8 = bytes
         }
         try checkUTF8(utf8, encoding: encoding)
-        let normalised = normaliseLineEnds(utf8, lineBreaks: lineBreaks)
-        let changed = normalised.count != utf8.count || normalised != utf8
-        utf8 = normalised
-        return Decoded(text: String(decoding: utf8, as: UTF8.self), encoding: encoding, normalisedLineEnds: changed)
+        guard needsNormalising(utf8, lineBreaks: lineBreaks) else {
+            return Decoded(text: String(decoding: utf8, as: UTF8.self), encoding: encoding, normalisedLineEnds: false)
+        }
+        utf8 = normaliseLineEnds(utf8, lineBreaks: lineBreaks)
+        return Decoded(text: String(decoding: utf8, as: UTF8.self), encoding: encoding, normalisedLineEnds: true)
+    }
+
+    /// Whether `bytes` hold a line end other than `\n` (a fast byte search: `memchr`).
+    static func needsNormalising(_ bytes: [UInt8], lineBreaks: LineBreaks) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            if memchr(base, 0x0D, buffer.count) != nil { return true }
+            guard lineBreaks == .yaml else { return false }
+            return memchr(base, 0xC2, buffer.count) != nil || memchr(base, 0xE2, buffer.count) != nil
+        }
     }
 
     /// `text` with its line ends made `\n` (text already in memory: a test's, a fuzzer's, a
     /// merge's); the identity on text read through ``decode(_:lineBreaks:)``.
     /// - Complexity: O(n); no copy when the text has no line end to change.
     public static func normalisingLineEnds(_ text: String, lineBreaks: LineBreaks = .common) -> String {
-        let needsWork = text.utf8.contains { $0 == 0x0D || (lineBreaks == .yaml && ($0 == 0xC2 || $0 == 0xE2)) }
+        let yaml = lineBreaks == .yaml
+        let needsWork = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return memchr(base, 0x0D, buffer.count) != nil
+                || (yaml && (memchr(base, 0xC2, buffer.count) != nil || memchr(base, 0xE2, buffer.count) != nil))
+        } ?? text.utf8.contains { $0 == 0x0D || (yaml && ($0 == 0xC2 || $0 == 0xE2)) }
         guard needsWork else { return text }
         return String(decoding: normaliseLineEnds(Array(text.utf8), lineBreaks: lineBreaks), as: UTF8.self)
     }
@@ -109,6 +127,7 @@ public enum TextInput {
         out.reserveCapacity(bytes.count)
         var index = 0
         let count = bytes.count
+        let yaml = lineBreaks == .yaml
         while index < count {
             let byte = bytes[index]
             if byte == 0x0D {
@@ -123,7 +142,7 @@ public enum TextInput {
                 }
                 continue
             }
-            if lineBreaks == .yaml {
+            if yaml {
                 if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
                     out.append(0x0A)
                     index += 2
@@ -157,6 +176,16 @@ public enum TextInput {
 
     /// Refuses bytes that are not UTF-8, and NUL bytes, at their line and column.
     static func checkUTF8(_ bytes: [UInt8], encoding: Encoding) throws(Refusal) {
+        // The standard library's validation first (fast); the slow walk only to locate a failure.
+        // Decoding with repair is the standard library's fast path: the bytes are valid when
+        // nothing was repaired (the decoded bytes are the same). No NUL: `memchr`.
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return true }
+            guard memchr(base, 0, buffer.count) == nil, decoded.utf8.count == buffer.count else { return false }
+            return decoded.utf8.withContiguousStorageIfAvailable { same in memcmp(same.baseAddress!, base, buffer.count) == 0 } ?? false
+        }
+        if valid { return }
         if let nul = bytes.firstIndex(of: 0) {
             let (line, column) = location(of: nul, in: bytes)
             throw Refusal(line: line, column: column, message: "expected text, found binary data (a NUL byte)")
