@@ -30,6 +30,19 @@ package struct DisplayScale: Sendable, Equatable {
         (440, 956, 3, "iPhone 16 Pro Max"),
     ]
 
+    /// Sizes two scales share, and whose they are.
+    static let ambiguousWindows: [(width: Double, height: Double, devices: String)] = [
+        (320, 480, "the iPhone 3GS at 1x and the 4 and 4s at 2x have that size"),
+        (414, 896, "the iPhone XR and 11 at 2x and the XS Max and 11 Pro Max at 3x have that size"),
+        (768, 1024, "iPads at 1x and at 2x have that size"),
+    ]
+
+    /// Why a size does not tell the scale, when two scales share it.
+    static func ambiguity(ofWindow width: Double, _ height: Double) -> String? {
+        let (short, long) = (min(width, height), max(width, height))
+        return ambiguousWindows.first { $0.width == short && $0.height == long }?.devices
+    }
+
     /// The scale a window of `width` x `height` points (either orientation) is drawn at, and
     /// the devices; nil when the size is not one scale's alone.
     static func scale(ofWindow width: Double, _ height: Double) -> (Double, String)? {
@@ -69,9 +82,11 @@ package struct DisplayScale: Sendable, Equatable {
             return DisplayScale(scale: windowed, source: "the window's \(size): \(devices) at \(ViewTreeImporter.format(windowed))x")
         }
         let other = fallback == 3 ? "2" : "3"
-        return DisplayScale(scale: fallback, source: "assumed: profile \(profile)'s display.scale; the window's \(size) does not tell",
-                            warning: "\(path): assumed \(ViewTreeImporter.format(fallback))x (profile \(profile)'s): the window, \(size), "
-                                + "is more than one scale's; pass --scale \(other) for a \(other)x device")
+        let root = window.map { "the root view (\($0.className)), \(size)," } ?? "the dump has no view that"
+        let why = window.flatMap { ambiguity(ofWindow: $0.width, $0.height) } ?? "no iPhone window has that size"
+        return DisplayScale(scale: fallback, source: "assumed: profile \(profile)'s display.scale; the root view's \(size) does not tell",
+                            warning: "\(path): assumed \(ViewTreeImporter.format(fallback))x (profile \(profile)'s): \(root) does not "
+                                + "tell the scale (\(why)); pass --scale \(other) for a \(other)x device")
     }
 
     /// A profile's `display.scale` (nil: it has none). A profile that cannot be read is an

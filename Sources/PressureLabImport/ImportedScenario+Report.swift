@@ -29,9 +29,12 @@ extension ImportedScenario {
         var lines = ["imported app \(app.name): modelled \(Self.mebibytes(modelledBytes)) (\(modelledBytes) B)"
                      + (kinds.isEmpty ? "" : ": \(kinds)")]
         if let footprint {
-            let share = footprint.bytes > 0 ? Int((Double(modelledBytes) / Double(footprint.bytes) * 100).rounded()) : 0
+            // Pss counts clean pages; a physical footprint counts dirty (and compressed) ones only.
+            let compared = footprint.countsClean ? modelledBytes : declaredDirtyBytes
+            let share = footprint.bytes > 0 ? Int((Double(compared) / Double(footprint.bytes) * 100).rounded()) : 0
             lines.append("  the dump's own figure: \(footprint.what) \(Self.mebibytes(footprint.bytes)) (\(footprint.bytes) B, "
-                         + "\(footprint.origin)); modelled \(share)% of it")
+                         + "\(footprint.origin)); modelled \(footprint.countsClean ? "" : "dirty, ")\(Self.mebibytes(compared)), "
+                         + "is \(share)% of it")
         } else {
             lines.append("  the dump has no footprint figure of its own to set beside it")
         }

@@ -36,11 +36,15 @@ package struct ImportedScenario: Sendable, Equatable {
         package var what: String
         package var bytes: Int
         package var origin: String
+        /// For a footprint: whether it counts clean (file-backed) memory, as Pss does and a
+        /// physical footprint does not; the report compares it with the same part of the model.
+        package var countsClean: Bool
 
-        package init(what: String, bytes: Int, origin: String) {
+        package init(what: String, bytes: Int, origin: String, countsClean: Bool = true) {
             self.what = what
             self.bytes = bytes
             self.origin = origin
+            self.countsClean = countsClean
         }
     }
 

@@ -99,7 +99,9 @@ package enum VmmapImporter {
         app.notes += zoneNotes(print, text: text)
         app.screens = [screen]
         var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.vmmap.defaultProfile, app: app)
-        imported.footprint = print.footprint.map { .init(what: "Physical footprint", bytes: $0.bytes, origin: text.origin($0.line)) }
+        imported.footprint = print.footprint.map {
+            .init(what: "Physical footprint", bytes: $0.bytes, origin: text.origin($0.line), countsClean: false)
+        }
         if print.hasResidency { imported.leftOut = try Figures(print, text: text).leftOut }
         imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes + (app.clean?.bytes ?? 0))
         return imported

@@ -12,7 +12,10 @@ extension ScenarioReader {
         }
         var apps: [Scenario.AppSpec] = []
         for (_, nameNode, appNode) in distinctNames(map, "apps", what: "app") {
-            guard let appName = name(nameNode, "apps") else { continue }
+            guard let appName = name(nameNode, "apps") else {
+                failedApps.insert(nameNode.string ?? "")  // said once: later references are not unknown
+                continue
+            }
             if let app = self.app(appName, appNode) { apps.append(app) } else { failedApps.insert(appName) }
         }
         return apps
@@ -29,7 +32,10 @@ extension ScenarioReader {
         if let screensNode = required(map, "screens", in: node, path: key) {
             if let screenMap = screensNode.mapping, !screenMap.isEmpty {
                 for (_, screenName, screenNode) in distinctNames(screenMap, "\(key).screens", what: "screen") {
-                    guard let name = self.name(screenName, "\(key).screens") else { continue }
+                    guard let name = self.name(screenName, "\(key).screens") else {
+                        failedScreens.insert(screenName.string ?? "")
+                        continue
+                    }
                     if name.hasPrefix("ui-") {
                         error(screenName, "\(key).screens.\(name)", "screen names starting with 'ui-' are reserved for UIKit's containers")
                         continue
