@@ -29,10 +29,10 @@ public enum FuzzEntryPoints {
         "FuzzResults": results,
         "FuzzProfile": profile,
         "FuzzTrace": trace,
-        "FuzzMeminfo": { importer(.meminfo, $0) },
-        "FuzzViews": { importer(.views, $0) },
-        "FuzzUIAutomator": { importer(.uiautomator, $0) },
-        "FuzzVmmap": { importer(.vmmap, $0) },
+        "FuzzMeminfo": meminfo,
+        "FuzzViews": views,
+        "FuzzUIAutomator": uiautomator,
+        "FuzzVmmap": vmmap,
         "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
         "FuzzSweep": SweepFuzzing.sweep,
     ]
@@ -42,6 +42,20 @@ public enum FuzzEntryPoints {
     static func text(_ bytes: UnsafeRawBufferPointer, lineBreaks: TextInput.LineBreaks = .common) -> String? {
         try? TextInput.decode(Array(bytes), lineBreaks: lineBreaks).text
     }
+
+    /// The importers' entry points for the fuzz targets, a package of their own (``importer(_:_:)``
+    /// takes a package type, which another package cannot name).
+    @discardableResult
+    public static func meminfo(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.meminfo, bytes) }
+    /// `import views` (``importer(_:_:)``).
+    @discardableResult
+    public static func views(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.views, bytes) }
+    /// `import uiautomator` (``importer(_:_:)``).
+    @discardableResult
+    public static func uiautomator(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.uiautomator, bytes) }
+    /// `import vmmap` (``importer(_:_:)``).
+    @discardableResult
+    public static func vmmap(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.vmmap, bytes) }
 
     /// Reads `bytes` as a dump of `format` (text as ``DumpText/read(_:)`` decodes it),
     /// imports it and renders the scenario, which the scenario reader checks.

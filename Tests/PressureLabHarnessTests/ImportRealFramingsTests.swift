@@ -187,6 +187,17 @@ struct ImportRealFramingsTests {
 
     // MARK: - uiautomator
 
+    @Test("Appium's page source is refused by name, at its line and column")
+    func appium() {
+        do {
+            _ = try Self.importing(.uiautomator, ["uiautomator-appium-page-source.xml"])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.contains(": Appium's page source (elements named by their class), not uiautomator dump's XML; dump the "
+                + "screen with adb shell uiautomator dump (column "), "\(error)")
+        }
+    }
+
     @Test("uiautomator: pulled, exec-out between prompts, dump then cat, pretty, a BOM with CRLF: each imports",
           arguments: ["uiautomator-pulled-window_dump.xml", "uiautomator-landscape-rotation1.xml", "uiautomator-exec-out-devtty-prompts.txt",
                       "uiautomator-shell-dump-then-cat.txt", "uiautomator-pretty-no-declaration.xml", "uiautomator-utf8-bom-crlf.xml"])
