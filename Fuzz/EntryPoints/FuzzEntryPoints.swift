@@ -29,19 +29,39 @@ public enum FuzzEntryPoints {
         "FuzzResults": results,
         "FuzzProfile": profile,
         "FuzzTrace": trace,
-        "FuzzMeminfo": { importer(.meminfo, $0) },
-        "FuzzViews": { importer(.views, $0) },
-        "FuzzUIAutomator": { importer(.uiautomator, $0) },
-        "FuzzVmmap": { importer(.vmmap, $0) },
+        "FuzzMeminfo": meminfo,
+        "FuzzViews": views,
+        "FuzzUIAutomator": uiautomator,
+        "FuzzVmmap": vmmap,
         "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
         "FuzzSweep": SweepFuzzing.sweep,
     ]
 
-    /// Reads `bytes` as a dump of `format` (UTF-8 text, as ``DumpText/read(_:)`` accepts it),
+    /// The text of `bytes` as every reader of a text file gets it (``TextInput``: UTF-8 or
+    /// UTF-16 with a byte-order mark, line ends made `\n`), or nil when it is refused.
+    static func text(_ bytes: UnsafeRawBufferPointer, lineBreaks: TextInput.LineBreaks = .common) -> String? {
+        try? TextInput.decode(Array(bytes), lineBreaks: lineBreaks).text
+    }
+
+    /// The importers' entry points for the fuzz targets, a package of their own (``importer(_:_:)``
+    /// takes a package type, which another package cannot name).
+    @discardableResult
+    public static func meminfo(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.meminfo, bytes) }
+    /// `import views` (``importer(_:_:)``).
+    @discardableResult
+    public static func views(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.views, bytes) }
+    /// `import uiautomator` (``importer(_:_:)``).
+    @discardableResult
+    public static func uiautomator(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.uiautomator, bytes) }
+    /// `import vmmap` (``importer(_:_:)``).
+    @discardableResult
+    public static func vmmap(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.vmmap, bytes) }
+
+    /// Reads `bytes` as a dump of `format` (text as ``DumpText/read(_:)`` decodes it),
     /// imports it and renders the scenario, which the scenario reader checks.
     @discardableResult
     package static func importer(_ format: ImportFormat, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        guard let text = text(bytes) else { return false }
         do {
             let imported = try Importers.importScenario(format, [DumpText(text, path: "fuzz.txt")], options: .init())
             _ = try Importers.render(imported, loader: ScenarioLoader(hostLimitBytes: scenarioHostLimitBytes))
@@ -68,11 +88,11 @@ public enum FuzzEntryPoints {
         }
     }
 
-    /// Reads `bytes` as a device profile file: text as ``ProfileLoader/load(path:)`` accepts
-    /// it (UTF-8 without NUL), then ``ProfileLoader/parse(_:path:)``.
+    /// Reads `bytes` as a device profile file: text as ``ProfileLoader/load(path:)`` decodes
+    /// it (``TextInput``, YAML's line breaks), then ``ProfileLoader/parse(_:path:)``.
     @discardableResult
     public static func profile(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        guard let text = text(bytes, lineBreaks: .yaml) else { return false }
         do {
             _ = try ProfileLoader().parse(text, path: "fuzz-profile.yaml")
             return true
@@ -85,11 +105,11 @@ public enum FuzzEntryPoints {
     /// so that a finding does not depend on the machine that found it.
     public static let scenarioHostLimitBytes = 16 << 30
 
-    /// Reads `bytes` as a scenario file: text as ``ScenarioLoader/load(path:)`` accepts it
-    /// (UTF-8 without NUL), then ``ScenarioLoader/parse(_:path:)``.
+    /// Reads `bytes` as a scenario file: text as ``ScenarioLoader/load(path:)`` decodes it
+    /// (``TextInput``, YAML's line breaks), then ``ScenarioLoader/parse(_:path:)``.
     @discardableResult
     public static func scenario(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else { return false }
+        guard let text = text(bytes, lineBreaks: .yaml) else { return false }
         do {
             _ = try ScenarioLoader(hostLimitBytes: scenarioHostLimitBytes).parse(text, path: "fuzz.yaml")
             return true
@@ -98,22 +118,26 @@ public enum FuzzEntryPoints {
         }
     }
 
-    /// Reads `bytes` as a baseline file (``Baseline/decode(_:path:)``).
+    /// Reads `bytes` as a baseline file: text as ``Baseline/read(from:)`` decodes it, then
+    /// ``Baseline/decode(_:path:)``.
     @discardableResult
     public static func baseline(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = text(bytes) else { return false }
         do {
-            _ = try Baseline.decode(Data(bytes), path: "fuzz-baseline.json")
+            _ = try Baseline.decode(Data(text.utf8), path: "fuzz-baseline.json")
             return true
         } catch {
             return false
         }
     }
 
-    /// Reads `bytes` as a thresholds file (``Thresholds/decode(_:path:)``).
+    /// Reads `bytes` as a thresholds file: text as ``Thresholds/read(from:)`` decodes it, then
+    /// ``Thresholds/decode(_:path:)``.
     @discardableResult
     public static func thresholds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = text(bytes) else { return false }
         do {
-            _ = try Thresholds.decode(Data(bytes), path: "fuzz-thresholds.json")
+            _ = try Thresholds.decode(Data(text.utf8), path: "fuzz-thresholds.json")
             return true
         } catch {
             return false

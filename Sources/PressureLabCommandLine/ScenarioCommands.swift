@@ -61,7 +61,7 @@ struct ValidateCommand: ParsableCommand {
     var scenarios: String?
 
     func run() throws {
-        let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
+        let library = scenarios.map { ScenarioLibrary(directory: $0) } ?? ScenarioLibrary.locate()
         let loaded = try loadScenarios(scenarioFiles, library: library)
         try StandardOutput.print(loaded.map { scenario in
             "\(scenario.path): ok (\(scenario.apps.count) apps, \(scenario.expandedStepCount) steps)\n"
@@ -98,7 +98,7 @@ struct ListCommand: ParsableCommand {
                 "\(profile.name)\(profile.name == ProfileLibrary.defaultName ? " (default)" : ""): \(profile.description)\n"
             }.joined(), terminator: "")
         case .scenarios:
-            let library = scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
+            let library = scenarios.map { ScenarioLibrary(directory: $0) } ?? ScenarioLibrary.locate()
             try StandardOutput.print(try loadScenarios([], library: library).map { scenario in
                 "\(scenario.name): \(scenario.description)\n"
             }.joined(), terminator: "")

@@ -62,7 +62,7 @@ struct RunOptions: ParsableArguments {
     }
 
     var library: ScenarioLibrary? {
-        scenarios.map(ScenarioLibrary.init(directory:)) ?? ScenarioLibrary.locate()
+        scenarios.map { ScenarioLibrary(directory: $0) } ?? ScenarioLibrary.locate()
     }
 }
 

@@ -54,6 +54,7 @@ struct SweepCommand: ParsableCommand {
                                  worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
         let prepared: (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside])
         do {
+            if shard == .whole { try SweepMerge.refuseDirectories(results: directory.resultsPath, database: directory.databasePath) }
             prepared = try runner.prepareSettingAside(resume: resume)
             for setAside in prepared.setAside { StandardError.write("pressurelab: \(setAside)\n") }
         } catch {

@@ -33,6 +33,47 @@ public enum InputKind: String, CaseIterable, Sendable {
         try InputFile.contents(of: FilePath(path), maximumBytes: maximumBytes)
     }
 
+    /// The file's text, decoded as ``TextInput`` decodes every text input (UTF-8 or UTF-16
+    /// with a byte-order mark; line ends made `\n`; YAML's own line breaks too for the YAML
+    /// kinds), or why not.
+    public func text(of path: String) throws(TextProblem) -> TextInput.Decoded {
+        let bytes: [UInt8]
+        do { bytes = try contents(of: path) } catch { throw .unreadable(error) }
+        do { return try TextInput.decode(bytes, lineBreaks: lineBreaks) } catch { throw .notText(error) }
+    }
+
+    /// The line breaks of this kind: YAML's for scenarios, profiles and sweeps.
+    public var lineBreaks: TextInput.LineBreaks {
+        switch self {
+        case .scenario, .profile, .sweep: return .yaml
+        default: return .common
+        }
+    }
+
+    /// Why a text input could not be read: the file, or its bytes.
+    public enum TextProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file could not be read (see ``InputFile/Problem``).
+        case unreadable(InputFile.Problem)
+        /// Its bytes are not text this tool reads, at a line and column.
+        case notText(TextInput.Refusal)
+
+        /// The reason, without the path.
+        public var description: String {
+            switch self {
+            case .unreadable(let problem): return problem.description
+            case .notText(let refusal): return refusal.message
+            }
+        }
+
+        /// The 1-based line and column of the problem (0 and 0 for an unreadable file).
+        public var location: (line: Int, column: Int) {
+            switch self {
+            case .unreadable: return (0, 0)
+            case .notText(let refusal): return (refusal.line, refusal.column)
+            }
+        }
+    }
+
     /// "PATH: cannot read the KIND: REASON", for messages.
     public func message(_ path: String, _ problem: InputFile.Problem) -> String {
         "\(path): cannot read the \(rawValue): \(problem)"

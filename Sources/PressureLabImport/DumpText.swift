@@ -3,35 +3,52 @@ import PressureLabHarness
 import Foundation
 
 /// A dump's text, line by line, read through ``InputKind/dump`` (a regular file of at most
-/// 64 MiB), with the helpers every importer shares: numbers read strictly, errors located.
+/// 64 MiB) and ``TextInput`` (UTF-8 or UTF-16 with its byte-order mark; `\r\n`, `\r\r\n` and a
+/// bare `\r` are line ends), with the helpers every importer shares: numbers read strictly,
+/// errors located.
 package struct DumpText: Sendable {
     /// The file as the user named it (errors and comments say it).
     package let path: String
-    /// The lines, without their terminators (`\n`, `\r\n`).
+    /// The lines, without their terminators.
     package let lines: [String]
+    /// What the file was decoded from, when it was not plain UTF-8 with `\n` line ends (the
+    /// scenario's first comment says so).
+    package var decodedFrom: String?
 
-    /// Text already in memory (tests, fuzzing); `path` names it.
+    /// Text already in memory (tests, fuzzing); `path` names it. Line ends are normalised as
+    /// ``TextInput`` does, and a leading byte-order mark is dropped.
+    /// - Complexity: O(n) in the text's bytes.
     package init(_ text: String, path: String) {
+        self.init(text, path: path, normalised: false)
+    }
+
+    /// `normalised`: the text came from ``TextInput/decode(_:lineBreaks:)`` (its line ends are `\n` already).
+    init(_ text: String, path: String, normalised: Bool) {
         self.path = path
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
+        var text = normalised ? text : TextInput.normalisingLineEnds(text)
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if lines.last == "" { lines.removeLast() }
         self.lines = lines
     }
 
-    /// Reads `path`; a file that cannot be read, or is not UTF-8 text, is an ``ImportError``.
+    /// Reads `path`; a file that cannot be read, or is not text, is an ``ImportError`` (at the
+    /// line of the first byte that is not text).
     package static func read(_ path: String) throws(ImportError) -> DumpText {
-        let bytes: [UInt8]
+        let decoded: TextInput.Decoded
         do {
-            bytes = try InputKind.dump.contents(of: path)
+            decoded = try InputKind.dump.text(of: path)
         } catch {
-            throw ImportError(path: path, line: 0, "cannot read the dump: \(error)")
+            switch error {
+            case .unreadable(let problem): throw ImportError(path: path, line: 0, "cannot read the dump: \(problem)")
+            case .notText(let refusal): throw ImportError(path: path, line: refusal.line, "column \(refusal.column): \(refusal.message)")
+            }
         }
-        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
-            throw ImportError(path: path, line: 0, "expected a text dump (UTF-8), found binary data")
+        var text = DumpText(decoded.text, path: path, normalised: true)
+        if decoded.encoding != .utf8 || decoded.normalisedLineEnds {
+            text.decodedFrom = decoded.encoding.rawValue + (decoded.normalisedLineEnds ? ", line ends \\r\\n or \\r read as one" : "")
         }
-        return DumpText(text, path: path)
+        return text
     }
 
     /// The error at line `line` (1-based).

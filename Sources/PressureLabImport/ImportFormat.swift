@@ -16,10 +16,10 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     /// What the format is, for messages and help.
     package var summary: String {
         switch self {
-        case .meminfo: return "adb shell dumpsys meminfo PACKAGE (Android 8 to 14)"
-        case .views: return "UIKit's recursiveDescription, as lldb's po prints it"
+        case .meminfo: return "adb shell dumpsys meminfo PACKAGE (Android 4.4 to 14)"
+        case .views: return "UIKit's recursiveDescription, as lldb or Cycript prints it"
         case .uiautomator: return "adb shell uiautomator dump (XML)"
-        case .vmmap: return "vmmap --summary of an iOS process or a .memgraph"
+        case .vmmap: return "vmmap (--summary) of a macOS or iOS process or a .memgraph"
         }
     }
 
@@ -44,11 +44,15 @@ package struct ImportOptions: Sendable {
     package var scale: Double?
     /// The snapshot (1-based) that is the app's background footprint (`--background`).
     package var background: Int?
-    /// The device profile the scenario names (`--profile`); nil: the format's default.
+    /// The device profile the scenario names (`--profile`): a bundled name or a profile file;
+    /// nil: the format's default.
     package var profile: String?
+    /// The device's memory in bytes (`--memory`); nil: room for the app (twice what it declares).
+    package var memory: Int?
 
     package init(app: String? = nil, screen: String? = nil, process: String? = nil, scale: Double? = nil,
-                background: Int? = nil, profile: String? = nil) {
+                background: Int? = nil, profile: String? = nil, memory: Int? = nil) {
+        self.memory = memory
         self.app = app
         self.screen = screen
         self.process = process
@@ -100,8 +104,9 @@ package enum ImportNames {
         return name.isEmpty ? fallback : String(name.prefix(64))
     }
 
-    /// Whether `name` is already valid: `[a-z0-9-]+`.
+    /// Whether `name` is already valid: `[a-z0-9-]+`, at most ``ScenarioLimits/nameLength``
+    /// characters (names name the run's files).
     package static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        !name.isEmpty && name.utf8.count <= ScenarioLimits.nameLength && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 }

@@ -11,6 +11,42 @@ package struct ImportedScenario: Sendable, Equatable {
     /// The bundled profile or profile file the device names.
     package var profile: String
     package var app: App
+    /// The footprint figure the dump's tool reports itself (meminfo's TOTAL PSS, vmmap's
+    /// Physical footprint), set beside what was modelled after an import.
+    package var footprint: Reported?
+    /// What the dump has and the scenario does not model, each with its size.
+    package var leftOut: [Reported] = []
+    /// What the importer assumed that the user should know (a display scale), said on standard
+    /// error by the command.
+    package var warnings: [String] = []
+    /// Where the device's memory came from: the importer's choice (room for the app) or `--memory`.
+    package var memorySource = MemorySource.roomForTheApp
+
+    /// Where ``deviceMemoryBytes`` came from.
+    package enum MemorySource: Sendable, Equatable {
+        /// Twice what the app declares (``roomyDevice(for:)``).
+        case roomForTheApp
+        /// `--memory BYTES`.
+        case option
+    }
+
+    /// A figure of the dump's, with where it is printed (`FILE:LINE`).
+    package struct Reported: Sendable, Equatable {
+        /// What the dump calls it (`TOTAL PSS`, `owned unmapped (graphics)`, ...).
+        package var what: String
+        package var bytes: Int
+        package var origin: String
+        /// For a footprint: whether it counts clean (file-backed) memory, as Pss does and a
+        /// physical footprint does not; the report compares it with the same part of the model.
+        package var countsClean: Bool
+
+        package init(what: String, bytes: Int, origin: String, countsClean: Bool = true) {
+            self.what = what
+            self.bytes = bytes
+            self.origin = origin
+            self.countsClean = countsClean
+        }
+    }
 
     /// A size and where it came from: `FILE:LINE what` lines, one a term of the sum.
     package struct Figure: Sendable, Equatable {
@@ -97,13 +133,14 @@ extension ImportedScenario {
     /// The scenario as YAML text: `scenario: 1`, the device, the app, and a script that
     /// launches it (and sends it to the background when a background snapshot was given).
     package var yaml: String {
-        var out: [String] = notes.map { "# " + $0 }
+        var out: [String] = notes.map { Self.comment("", $0) }
         out += ["scenario: 1", "name: \(app.name)",
                 "description: Imported from a dump by pressurelab import (origins in the comments).",
                 "device:",
-                "  # Room for the app: its first run shows its own footprint, not pressure.",
+                memorySource == .option ? "  # --memory: the device's memory as given."
+                    : "  # Room for the app: its first run shows its own footprint, not pressure.",
                 "  memory: \(Self.size(deviceMemoryBytes))",
-                "  profile: \(profile)",
+                "  profile: \(Self.scalar(profile))",
                 "apps:"]
         out += appLines(indent: "  ")
         out += ["script:", "  - launch: \(app.name)"]
@@ -113,7 +150,7 @@ extension ImportedScenario {
 
     /// The app's entry under `apps:`, each line prefixed by `indent` (merging uses it).
     package func appLines(indent: String) -> [String] {
-        var out: [String] = app.notes.map { "\(indent)# \($0)" }
+        var out: [String] = app.notes.map { Self.comment(indent, $0) }
         out.append("\(indent)\(app.name):")
         let inner = indent + "  "
         if let data = app.data { out += Self.lines("data", data, inner) }
@@ -121,22 +158,22 @@ extension ImportedScenario {
         out.append("\(inner)screens:")
         for screen in app.screens { out += screenLines(screen, indent: inner + "  ") }
         out.append("\(inner)root: \(app.screens.first?.name ?? "main")")
-        out += app.backgroundNotes.map { "\(inner)# \($0)" }
+        out += app.backgroundNotes.map { Self.comment(inner, $0) }
         if !app.onBackground.isEmpty { out.append("\(inner)on_background: [\(app.onBackground.joined(separator: ", "))]") }
         return out
     }
 
     /// A screen's entry under `screens:`, each line prefixed by `indent`.
     package func screenLines(_ screen: Screen, indent: String) -> [String] {
-        var out: [String] = screen.notes.map { "\(indent)# \($0)" }
+        var out: [String] = screen.notes.map { Self.comment(indent, $0) }
         out.append("\(indent)\(screen.name):")
         let inner = indent + "  "
-        out += screen.treeOrigins.map { "\(inner)# \($0)" }
+        out += screen.treeOrigins.map { Self.comment(inner, $0) }
         out.append("\(inner)tree: { views: \(screen.views), fanout: \(screen.fanout), bytes: \(Self.size(screen.bytesPerView)) }")
         if let backing = screen.backing { out += Self.lines("backing", backing, inner) }
         if let model = screen.model { out += Self.lines("model", model, inner) }
         if let table = screen.table {
-            out += table.origins.map { "\(inner)# \($0)" }
+            out += table.origins.map { Self.comment(inner, $0) }
             out += ["\(inner)kind: table", "\(inner)rows: \(table.rows)", "\(inner)visible_rows: \(table.visibleRows)",
                     "\(inner)cell: { views: \(table.cellViews), bytes: \(Self.size(table.cellBytes)) }"]
         }
@@ -144,7 +181,48 @@ extension ImportedScenario {
     }
 
     static func lines(_ key: String, _ figure: Figure, _ indent: String) -> [String] {
-        figure.origins.map { "\(indent)# \($0)" } + ["\(indent)\(key): \(size(figure.bytes))"]
+        figure.origins.map { comment(indent, $0) } + ["\(indent)\(key): \(size(figure.bytes))"]
+    }
+
+    /// A comment line: `indent# text`, the text from the dump made one line whatever it holds.
+    /// YAML ends a line at CR, LF, NEL, U+2028 and U+2029, so a process name holding one would
+    /// end the comment early and what follows would be read as keys: every control character
+    /// (C0, DEL, C1), U+2028, U+2029 and U+FEFF is written as an escape (`\r`, `\u{85}`).
+    package static func comment(_ indent: String, _ text: String) -> String {
+        "\(indent)# \(oneLine(text))"
+    }
+
+    /// `text` with every character that could end a YAML line, or that a terminal would act
+    /// on, escaped (see ``comment(_:_:)``).
+    package static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar.value == 0xFEFF
+    }
+
+    /// A text value as a YAML scalar: plain when it is safe (`pixel-3-2018`, `../p.yaml`), else
+    /// single-quoted (a path with spaces, `#` or `: `), line breaks escaped away first.
+    package static func scalar(_ text: String) -> String {
+        let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value >= 0x41 && scalar.value <= 0x5A)
+                || (scalar.value >= 0x61 && scalar.value <= 0x7A) || "-_./".unicodeScalars.contains(scalar)
+        } && !text.hasPrefix("-")
+        guard !safe else { return text }
+        return "'" + oneLine(text).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     /// A size the scenario reader reads back exactly: MiB or KiB when whole, else bytes.

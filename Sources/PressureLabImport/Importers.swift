@@ -9,78 +9,86 @@ package enum Importers {
                                       options: ImportOptions) throws(ImportError) -> ImportedScenario {
         guard let first = dumps.first else { throw ImportError(path: "", line: 0, "no dump given", isUsage: true) }
         if let app = options.app, !ImportNames.isValid(app) {
-            throw ImportError(path: first.path, line: 0, "--app \(app): expected a name of [a-z0-9-]+, such as "
-                + ImportNames.valid(app), isUsage: true)
+            throw ImportError(path: first.path, line: 0, "--app \(app): expected a name of [a-z0-9-]+ of at most "
+                + "\(ScenarioLimits.nameLength) characters, such as " + ImportNames.valid(app), isUsage: true)
         }
         if let screen = options.screen, !ImportNames.isValid(screen) || screen.hasPrefix("ui-") {
-            throw ImportError(path: first.path, line: 0, "--screen \(screen): expected a name of [a-z0-9-]+ not starting with ui-, "
+            throw ImportError(path: first.path, line: 0, "--screen \(screen): expected a name of [a-z0-9-]+ of at most \(ScenarioLimits.nameLength) "
+                + "characters, not starting with ui-, "
                 + "such as \(ImportNames.valid(screen, fallback: "main"))", isUsage: true)
         }
+        var imported: ImportedScenario
         switch format {
         case .meminfo:
             guard dumps.count == 1 else {
                 throw ImportError(path: dumps[1].path, line: 0, "meminfo reads one dump (put a loop's prints in one file), found \(dumps.count) files",
                                   isUsage: true)
             }
-            return try MeminfoImporter.importScenario(first, options: options)
+            imported = try MeminfoImporter.importScenario(first, options: options)
         case .views:
-            return try viewsScenario(dumps, options: options)
+            imported = try viewsScenario(dumps, options: options)
         case .uiautomator:
-            return try UIAutomatorImporter.importScenario(dumps, options: options)
+            imported = try UIAutomatorImporter.importScenario(dumps, options: options)
         case .vmmap:
             guard dumps.count == 1 else {
                 throw ImportError(path: dumps[1].path, line: 0, "vmmap reads one dump (put several prints in one file), found \(dumps.count) files",
                                   isUsage: true)
             }
-            return try VmmapImporter.importScenario(first, options: options)
+            imported = try VmmapImporter.importScenario(first, options: options)
         }
-    }
-
-    /// `views`: one screen a dump (`--screen` names the first; the others are named by their
-    /// file), in one app (`--app`, else named by the first file).
-    static func viewsScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
-        let profile = options.profile ?? ImportFormat.views.defaultProfile
-        let (scale, scaleNote) = try displayScale(options.scale, profile: profile, path: dumps[0].path)
-        var app = ImportedScenario.App(name: options.app ?? ImportNames.valid(fileStem(dumps[0].path)))
-        for (index, dump) in dumps.enumerated() {
-            let views = try RecursiveDescriptionReader.views(dump)
-            var name = index == 0 ? (options.screen ?? "main") : ImportNames.valid(fileStem(dump.path), fallback: "screen-\(index + 1)")
-            if app.screens.contains(where: { $0.name == name }) { name += "-\(index + 1)" }
-            app.screens.append(ViewTreeImporter.screen(views, name: name, scale: scale, text: dump))
+        // A profile the scenario would name must be one: read now (a file holding only
+        // `profile: 1` is refused here, not written into a scenario that fails later).
+        if let profile = options.profile, format != .views {
+            do { _ = try ProfileLibrary.load(ProfileReference(profile)) } catch {
+                throw ImportError(path: first.path, line: 0, "--profile \(profile): expected a device profile, found: "
+                    + error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; "), isUsage: true)
+            }
         }
-        let notes = ["Imported by pressurelab import views from \(dumps.map(\.path).joined(separator: ", ")): UIKit's recursiveDescription.",
-                     "Display scale \(ViewTreeImporter.format(scale)) (\(scaleNote)); views hold no model or data in this dump: the app declares none."]
-        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: profile, app: app)
-        imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes)
+        if let memory = options.memory {
+            imported.deviceMemoryBytes = memory
+            imported.memorySource = .option
+        }
+        for dump in dumps where dump.decodedFrom != nil {
+            imported.notes.insert("\(dump.path) was read as \(dump.decodedFrom!).", at: 1)
+        }
+        for screen in imported.app.screens where screen.notes.contains(where: { $0.hasPrefix("Fanout ") }) {
+            imported.warnings.append("\(first.path): screen \(screen.name): the tree's mean fanout is more than the "
+                + "\(ViewTreeImporter.maximumFanout) a scenario takes: written as \(ViewTreeImporter.maximumFanout) (the view count is the dump's)")
+        }
         return imported
     }
 
-    /// The scale frames in points are drawn at: `--scale`, else the profile's
-    /// `display: { scale: }`, else ``ViewTreeImporter/defaultScale``; and where it came from.
-    /// A profile that cannot be read is an error (exit 64): the scenario would name it.
-    static func displayScale(_ given: Double?, profile: String, path: String) throws(ImportError) -> (Double, String) {
-        if let given { return (given, "--scale") }
-        let reference = ProfileReference(profile)
-        let scale: Double?
-        if case .bundled(let name) = reference, let bundled = bundledScales[name] {
-            scale = bundled
-        } else {
-            do { scale = try ProfileLibrary.load(reference).displayScale } catch {
-                throw ImportError(path: path, line: 0, "--profile \(profile): expected a profile to read the display scale from, found: "
-                    + error.diagnostics.map(\.message).joined(separator: "; "), isUsage: true)
+    /// `views`: one screen a dump (`--screen` names the first; the others are named by their
+    /// file), in one app (`--app`, else named by the first file). The display scale is chosen
+    /// from the first dump's window (``DisplayScale``).
+    static func viewsScenario(_ dumps: [DumpText], options: ImportOptions) throws(ImportError) -> ImportedScenario {
+        let profile = options.profile ?? ImportFormat.views.defaultProfile
+        var app = ImportedScenario.App(name: options.app ?? ImportNames.valid(fileStem(dumps[0].path)))
+        var display: DisplayScale?
+        var notes: [String] = []
+        for (index, dump) in dumps.enumerated() {
+            let (views, results) = try RecursiveDescriptionReader.read(dump)
+            if display == nil {
+                display = try DisplayScale.choose(given: options.scale, profile: profile, explicit: options.profile != nil,
+                                                  window: views.first, path: dump.path)
             }
+            if results > 1 {
+                notes.append("\(dump.path): \(results) recursiveDescription results in the session; the largest, at lines "
+                             + "\(views.first!.line)-\(views.last!.line), is read.")
+            }
+            var name = index == 0 ? (options.screen ?? "main") : ImportNames.valid(fileStem(dump.path), fallback: "screen-\(index + 1)")
+            if app.screens.contains(where: { $0.name == name }) { name += "-\(index + 1)" }
+            app.screens.append(ViewTreeImporter.screen(views, name: name, scale: display!.scale, text: dump))
         }
-        guard let scale else {
-            return (ViewTreeImporter.defaultScale, "profile \(profile) has no display.scale: the default, the iPhone XS's 3x")
-        }
-        return (scale, "profile \(profile)'s display.scale")
+        let scale = display!
+        notes = ["Imported by pressurelab import views from \(dumps.map(\.path).joined(separator: ", ")): UIKit's recursiveDescription.",
+                 "Display scale \(ViewTreeImporter.format(scale.scale)) (\(scale.source)); views hold no model or data in this dump: "
+                 + "the app declares none."] + notes
+        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: profile, app: app)
+        imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes)
+        if let warning = scale.warning { imported.warnings.append(warning) }
+        return imported
     }
-
-    /// The bundled profiles' display scales, read once (fuzzing imports thousands of dumps a second).
-    static let bundledScales: [String: Double?] = {
-        guard let profiles = try? ProfileLibrary.all() else { return [:] }
-        return Dictionary(profiles.map { ($0.name, $0.displayScale) }, uniquingKeysWith: { first, _ in first })
-    }()
 
     static func fileStem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -89,25 +97,52 @@ package enum Importers {
 
     /// The scenario text to write: the imported scenario, or with `merge` (the existing
     /// scenario's text and path) that text with the app, or the screen, appended. Either is
-    /// checked by ``ScenarioLoader``: an import that would not validate is an error.
-    package static func render(_ imported: ImportedScenario, merge: (text: String, path: String)? = nil,
+    /// checked by ``ScenarioLoader`` as the file it will be, at `destination` (where it is
+    /// written: its relative paths are read from there; nil: standard output, read from the
+    /// working directory): an import that would not validate is an error that names the dump
+    /// (or the merged scenario), never the file that is not written. `requestedProfile` is
+    /// `--profile`: under a merge it must be the scenario's own (a merge keeps the device).
+    package static func render(_ imported: ImportedScenario, merge: (text: String, path: String)? = nil, destination: String? = nil,
+                              dumps: [String] = [], requestedProfile: String? = nil,
                               loader: ScenarioLoader = ScenarioLoader()) throws(ImportError) -> String {
+        let source = merge?.path ?? dumps.first ?? "the dump"
+        if imported.deviceMemoryBytes > loader.hostLimitBytes, merge == nil {
+            throw hostError(imported, source: source, limit: loader.hostLimitBytes)
+        }
         let text: String
-        let path: String
         if let merge {
-            text = try ScenarioMerge.merge(imported, into: merge.text, path: merge.path, loader: loader)
-            path = merge.path
+            text = try ScenarioMerge.merge(imported, into: merge.text, path: merge.path, requestedProfile: requestedProfile, loader: loader)
         } else {
             text = imported.yaml
-            path = "the imported scenario"
         }
+        let checkedAt = destination ?? merge?.path ?? "standard output"
         do {
-            _ = try loader.parse(text, path: path)
+            _ = try loader.parse(text, path: checkedAt)
         } catch {
-            let first = error.diagnostics.first
-            throw ImportError(path: path, line: first?.line ?? 0, "the scenario it would write does not validate: "
-                + error.diagnostics.map(\.message).joined(separator: "; "))
+            let moved = merge != nil && destination != nil && destination != merge?.path
+            let problems = error.diagnostics.map { diagnostic in
+                (diagnostic.key.isEmpty ? "" : "\(diagnostic.key): ") + diagnostic.message
+                    + (diagnostic.line > 0 ? " (line \(diagnostic.line) of the text it would write)" : "")
+            }
+            throw ImportError(path: source, line: 0, "the scenario it would write to \(destination ?? "standard output") does not validate "
+                + "there, so nothing is written: " + problems.joined(separator: "; ")
+                + (moved ? " (relative paths in \(merge!.path) are read from the folder it is written to; write it beside "
+                    + "\(merge!.path), or make them absolute)" : ""))
         }
         return text
+    }
+
+    /// The device does not fit this host: said naming the dump and `--memory` (exit 64 when
+    /// `--memory` gave it, 65 when the importer chose it: docs/limits.md).
+    static func hostError(_ imported: ImportedScenario, source: String, limit: Int) -> ImportError {
+        let memory = ImportedScenario.mebibytes(imported.deviceMemoryBytes)
+        if imported.memorySource == .option {
+            return ImportError(path: source, line: 0, "--memory \(imported.deviceMemoryBytes): expected at most the \(limit) bytes "
+                + "(\(ImportedScenario.mebibytes(limit))) this host allows a simulation, found \(memory)", isUsage: true)
+        }
+        return ImportError(path: source, line: 0, "the imported device's memory, \(imported.deviceMemoryBytes) bytes (\(memory): twice "
+            + "what the app declares, \(ImportedScenario.mebibytes(imported.modelledBytes)), room for its first run), is more than the "
+            + "\(limit) bytes (\(ImportedScenario.mebibytes(limit))) this host allows a simulation; give --memory BYTES of at most "
+            + "\(limit) (the app then runs under pressure)")
     }
 }

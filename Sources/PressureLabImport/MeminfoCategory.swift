@@ -1,7 +1,7 @@
 import PressureLab
 import PressureLabHarness
 
-/// The rows of `dumpsys meminfo`'s per-category table, as Android 8 to 14 label them
+/// The rows of `dumpsys meminfo`'s per-category table, as Android 4.4 to 14 label them
 /// (`Debug.MemoryInfo.getOtherLabel`, and `ActivityThread.dumpMemInfoTable`'s own "Native
 /// Heap", "Dalvik Heap", "Unknown" and "TOTAL"), each with the scenario key it maps to.
 package enum MeminfoCategory: String, CaseIterable, Sendable {
@@ -24,6 +24,10 @@ package enum MeminfoCategory: String, CaseIterable, Sendable {
     case eglMtrack = "EGL mtrack"
     case glMtrack = "GL mtrack"
     case otherMtrack = "Other mtrack"
+    /// Android 4.4 to 5.0's names for what 5.1 calls EGL mtrack, GL mtrack and Other mtrack.
+    case graphics = "Graphics"
+    case gl = "GL"
+    case memtrack = "Memtrack"
     case unknown = "Unknown"
     case total = "TOTAL"
 
@@ -44,9 +48,9 @@ package enum MeminfoCategory: String, CaseIterable, Sendable {
     package var destination: Destination {
         switch self {
         case .dalvikHeap: return .javaHeap
-        case .gfxDev, .eglMtrack, .glMtrack: return .graphics
+        case .gfxDev, .eglMtrack, .glMtrack, .graphics, .gl: return .graphics
         case .soMmap, .jarMmap, .apkMmap, .ttfMmap, .dexMmap, .oatMmap, .artMmap, .otherMmap: return .mappedFiles
-        case .nativeHeap, .dalvikOther, .stack, .cursor, .ashmem, .otherDev, .otherMtrack, .unknown: return .otherDirty
+        case .nativeHeap, .dalvikOther, .stack, .cursor, .ashmem, .otherDev, .otherMtrack, .memtrack, .unknown: return .otherDirty
         case .total: return .sum
         }
     }
@@ -74,14 +78,17 @@ package enum MeminfoColumn: String, CaseIterable, Sendable {
     /// `SwapPss Dirty` where the kernel reports swap PSS (zram), else `Swap Dirty`.
     case swapPssDirty = "SwapPss Dirty"
     case swapDirty = "Swap Dirty"
+    /// Android 4.4 to 6 (and some 7): `Swapped` over `Dirty`.
+    case swappedDirty = "Swapped Dirty"
     case rssTotal = "Rss Total"
     case heapSize = "Heap Size"
     case heapAlloc = "Heap Alloc"
     case heapFree = "Heap Free"
 
     /// The layouts this reader knows, for the message when a header is not one of them.
-    static let expectedLayouts = "Android 8 to 11: 'Pss Private Private SwapPss Heap Heap Heap' over "
-        + "'Total Dirty Clean Dirty Size Alloc Free'; Android 12 to 14: the same with 'Rss' over 'Total' before 'Heap Size'; "
+    static let expectedLayouts = "Android 4.4 to 7: 'Pss Private Private Swapped Heap Heap Heap' over "
+        + "'Total Dirty Clean Dirty Size Alloc Free'; Android 8 to 11: the same with 'SwapPss' (or 'Swap') for 'Swapped'; "
+        + "Android 12 to 14: with 'Rss' over 'Total' before 'Heap Size'; "
         + "with -a, 'Pss Pss Shared Private Shared Private SwapPss [Rss] Heap Heap Heap' over "
-        + "'Total Clean Dirty Dirty Clean Clean Dirty [Total] Size Alloc Free' ('Swap' for 'SwapPss' without swap PSS)"
+        + "'Total Clean Dirty Dirty Clean Clean Dirty [Total] Size Alloc Free'"
 }

@@ -10,21 +10,38 @@ extension MeminfoImporter {
         var clean = ImportedScenario.Figure(bytes: 0, origins: [])
         /// What the mapping leaves out, said in a comment.
         var dropped: [String] = []
+        /// The same with sizes, for the report: each left-out part and its rows' lines.
+        var leftOut: [ImportedScenario.Reported] = []
+        /// The footprint `dumpsys meminfo` reports: the App Summary's TOTAL PSS (`TOTAL:` before
+        /// Android 12), else the table's TOTAL Pss Total.
+        var footprint: ImportedScenario.Reported?
 
         init(_ snapshot: MeminfoSnapshot, text: DumpText) {
             var leftOut = 0
             var leftOutRows: [String] = []
+            var leftOutLines: [Int] = []
+            // The Pss of the Java heap and of the graphics rows that is not their own dirty
+            // pages (zygote-shared pages, clean ones): listed as left out, never dropped unsaid.
+            var sharedHeap = 0, sharedHeapLines: [Int] = []
+            var sharedGraphics = 0, sharedGraphicsRows: [String] = [], sharedGraphicsLines: [Int] = []
             for category in MeminfoCategory.allCases {
                 guard let row = snapshot.rows[category] else { continue }
                 let origin = text.origin(row.line)
                 let dirty = snapshot.dirty(category)
                 let dirtyTerm = "\(origin) \(category.rawValue): Private Dirty \(row[.privateDirty]) kB"
-                    + (row[.swapPssDirty] + row[.swapDirty] > 0 ? " + swapped \(row[.swapPssDirty] + row[.swapDirty]) kB" : "")
+                    + (snapshot.swapped(category) > 0 ? " + swapped \(snapshot.swapped(category)) kB" : "")
+                let notOwnDirty = max(0, row[.pssTotal] - row[.privateDirty])
                 switch category.destination {
                 case .javaHeap:
                     java.add(dirty, dirtyTerm)
+                    if notOwnDirty > 0 { sharedHeap += notOwnDirty; sharedHeapLines.append(row.line) }
                 case .graphics:
                     graphics.add(dirty, dirtyTerm)
+                    if notOwnDirty > 0 {
+                        sharedGraphics += notOwnDirty
+                        sharedGraphicsRows.append(category.rawValue)
+                        sharedGraphicsLines.append(row.line)
+                    }
                 case .mappedFiles:
                     let cleanShare = max(0, row[.pssTotal] - row[.privateDirty])
                     clean.add(cleanShare, "\(origin) \(category.rawValue): Pss Total \(row[.pssTotal]) - Private Dirty \(row[.privateDirty]) kB")
@@ -35,14 +52,32 @@ extension MeminfoImporter {
                     if shared + row[.privateClean] > 0 {
                         leftOut += shared + row[.privateClean]
                         leftOutRows.append(category.rawValue)
+                        leftOutLines.append(row.line)
                     }
                 case .sum:
                     continue
                 }
             }
+            func lines(_ numbers: [Int]) -> String {
+                guard let first = numbers.min(), let last = numbers.max() else { return text.path }
+                return first == last ? text.origin(first) : "\(text.origin(first))-\(last)"
+            }
             if leftOut > 0 {
                 dropped.append("Left out: \(leftOut) kB of clean or shared Pss of \(leftOutRows.joined(separator: ", ")) "
                                + "(not the app's own dirty memory, nor mapped files).")
+                self.leftOut.append(.init(what: "clean or shared Pss of \(leftOutRows.joined(separator: ", "))", bytes: leftOut * 1024,
+                                          origin: lines(leftOutLines)))
+            }
+            if sharedHeap > 0 {
+                dropped.append("Left out: \(sharedHeap) kB of the Dalvik Heap's Pss beyond its Private Dirty (pages shared with "
+                               + "the zygote and other processes, clean pages): not the app's own dirty memory.")
+                self.leftOut.append(.init(what: "the Dalvik Heap's shared and clean Pss", bytes: sharedHeap * 1024, origin: lines(sharedHeapLines)))
+            }
+            if sharedGraphics > 0 {
+                dropped.append("Left out: \(sharedGraphics) kB of \(sharedGraphicsRows.joined(separator: ", ")) Pss beyond their "
+                               + "Private Dirty (shared graphics buffers).")
+                self.leftOut.append(.init(what: "shared Pss of \(sharedGraphicsRows.joined(separator: ", "))", bytes: sharedGraphics * 1024,
+                                          origin: lines(sharedGraphicsLines)))
             }
             if let code = snapshot.summary["Code"] {
                 clean.origins.append("App Summary Code: \(code.value) kB Pss (\(text.origin(code.line))), for comparison")
@@ -53,6 +88,9 @@ extension MeminfoImporter {
             }
             if let total = snapshot.summary["TOTAL PSS"] ?? snapshot.summary["TOTAL"] {
                 dropped.append("App Summary TOTAL Pss: \(total.value) kB (\(text.origin(total.line))).")
+                footprint = .init(what: "App Summary TOTAL PSS", bytes: total.value * 1024, origin: text.origin(total.line))
+            } else if let total = snapshot.rows[.total] {
+                footprint = .init(what: "TOTAL Pss Total", bytes: total[.pssTotal] * 1024, origin: text.origin(total.line))
             }
         }
 

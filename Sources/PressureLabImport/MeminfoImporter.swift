@@ -7,7 +7,8 @@ import PressureLabHarness
 /// pages the app wrote whether resident or in zram: the simulated device compresses as its
 /// own profile says):
 /// - Dalvik Heap dirty: the Java heap, the screen's `model:`, less the views' bytes;
-/// - Gfx dev, EGL mtrack, GL mtrack dirty: graphics buffers, the screen's `backing:`;
+/// - Gfx dev, EGL mtrack, GL mtrack (4.4 and 5.0: Graphics, GL) dirty: graphics buffers, the
+///   screen's `backing:`;
 /// - `.so`/`.jar`/`.apk`/`.ttf`/`.dex`/`.oat`/`.art`/Other mmap: Pss Total less Private Dirty
 ///   (their private clean pages and their share of shared ones) is `clean:`, their dirty pages `data:`;
 /// - Native Heap, Dalvik Other, Stack, Cursor, Ashmem, Other dev, Other mtrack, Unknown
@@ -38,10 +39,16 @@ package enum MeminfoImporter {
         let process = foreground.process
         let appName = options.app ?? ImportNames.valid(process)
         let screenName = options.screen ?? "main"
-        var notes = ["Imported by pressurelab import meminfo from \(text.path): dumpsys meminfo, "
-                     + (foreground.hasRss ? "Android 12 to 14 layout (Rss column)" : "Android 8 to 11 layout") + ".",
+        let layout = foreground.hasRss ? "Android 12 to 14 layout (Rss column)"
+            : foreground.columns.contains(.swappedDirty) ? "Android 4.4 to 7 layout (Swapped Dirty column)" : "Android 8 to 11 layout"
+        var notes = ["Imported by pressurelab import meminfo from \(text.path): dumpsys meminfo, \(layout).",
                      "Process \(process), \(snapshots.count) snapshot\(snapshots.count == 1 ? "" : "s"); the largest "
                      + "(TOTAL Pss \(foreground.totalPss) kB, pid \(foreground.pid), \(text.origin(foreground.line))) is the foreground footprint."]
+        let pids = snapshots.map(\.pid).reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        if pids.count > 1 {
+            notes.append("The process restarted between prints: pids \(pids.map(String.init).joined(separator: ", ")) in file order; "
+                         + "only prints of pid \(foreground.pid) can be its background.")
+        }
         for skipped in reader.missing {
             notes.append("Skipped: 'No process found for: \(skipped.name)' (\(text.origin(skipped.line))).")
         }
@@ -79,12 +86,24 @@ package enum MeminfoImporter {
                 throw ImportError(path: text.path, line: 0, "--background \(index): expected a snapshot from 1 to \(snapshots.count) of "
                     + "process \(process), found none numbered \(index)", isUsage: true)
             }
+            // The background print must be of the same process as the foreground one: a print
+            // of an earlier pid is another life of the app (it was restarted), not its background.
+            let chosen = snapshots[index - 1]
+            guard chosen.pid == foreground.pid else {
+                let same = snapshots.indices.filter { snapshots[$0].pid == foreground.pid }.map { String($0 + 1) }
+                throw ImportError(path: text.path, line: 0, "--background \(index): expected a snapshot of pid \(foreground.pid), the "
+                    + "foreground's (\(text.origin(foreground.line))), found pid \(chosen.pid) (\(text.origin(chosen.line))): another "
+                    + "process of \(process) (the app restarted); snapshots of pid \(foreground.pid): \(same.joined(separator: ", "))",
+                    isUsage: true)
+            }
             let background = Figures(snapshots[index - 1], text: text)
             (app.onBackground, app.backgroundNotes) = releases(foreground: figures, background: background, index: index,
                                                                line: snapshots[index - 1].line, text: text)
             splitJavaHeap(&app, foreground: figures, background: background, index: index)
         }
-        let imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.meminfo.defaultProfile, app: app)
+        var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.meminfo.defaultProfile, app: app)
+        imported.footprint = figures.footprint
+        imported.leftOut = figures.leftOut
         var result = imported
         result.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes + (app.clean?.bytes ?? 0))
         return result

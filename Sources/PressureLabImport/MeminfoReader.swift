@@ -42,10 +42,16 @@ package struct MeminfoSnapshot: Sendable, Equatable {
     /// The table's TOTAL Pss (kB): which snapshot is the largest.
     package var totalPss: Int { rows[.total]?[.pssTotal] ?? 0 }
 
-    /// Dirty pages of a row, resident or swapped (kB): Private Dirty plus SwapPss (or Swap) Dirty.
+    /// Dirty pages of a row, resident or swapped (kB): Private Dirty plus SwapPss (or Swap, or Swapped) Dirty.
     package func dirty(_ category: MeminfoCategory) -> Int {
         guard let row = rows[category] else { return 0 }
-        return row[.privateDirty] + row[.swapPssDirty] + row[.swapDirty]
+        return row[.privateDirty] + swapped(category)
+    }
+
+    /// A row's swapped dirty pages (kB): SwapPss Dirty, Swap Dirty or Swapped Dirty, as the layout prints.
+    package func swapped(_ category: MeminfoCategory) -> Int {
+        guard let row = rows[category] else { return 0 }
+        return row[.swapPssDirty] + row[.swapDirty] + row[.swappedDirty]
     }
 }
 
@@ -60,7 +66,7 @@ package struct MeminfoReader {
 
     enum Section { case header, table, afterTable, summary, objects, other }
 
-    static let headerWords: Set<Substring> = ["Pss", "Private", "Shared", "SwapPss", "Swap", "Rss", "Heap"]
+    static let headerWords: Set<Substring> = ["Pss", "Private", "Shared", "SwapPss", "Swap", "Swapped", "Rss", "Heap"]
 
     /// Every snapshot, in file order. Throws at the first line that is not what it should be.
     package mutating func snapshots() throws(ImportError) -> [MeminfoSnapshot] {
@@ -96,7 +102,7 @@ package struct MeminfoReader {
                 } else if tokens.allSatisfy({ Self.headerWords.contains($0) }) {
                     pendingHeader = (tokens, number)
                 } else {
-                    throw text.error(number, "expected the table's header ('Pss Private Private SwapPss ...'), found "
+                    throw text.error(number, "expected the table's header of a known layout (\(MeminfoColumn.expectedLayouts)), found "
                         + DumpText.quote(line.trimmed) + (line.trimmed == "App Summary"
                             ? " (dumpsys meminfo -s prints no table: run it without -s)" : ""))
                 }
@@ -159,7 +165,9 @@ package struct MeminfoReader {
             }
         }
         guard columns.count == top.count, [.pssTotal, .privateDirty, .privateClean].allSatisfy(columns.contains) else {
+            let old = bottom.first == "Pss" && top.count + 1 == bottom.count
             throw text.error(line, "expected a table header of a known layout (\(MeminfoColumn.expectedLayouts)), found "
+                + (old ? "Android 4.3 and earlier's ('Pss', 'Shared Dirty', 'Private Dirty': no Private Clean, which the import needs): " : "")
                 + DumpText.quote(top.joined(separator: " ")) + " over " + DumpText.quote(bottom.joined(separator: " ")))
         }
         return columns

@@ -8,7 +8,7 @@ enum ScenarioMerge {
     /// The scenario text with the imported app appended to `apps:` and a `launch` of it to
     /// `script:`; or, when the scenario already has an app of the imported app's name, the
     /// imported screen appended to that app's `screens:` (the script left as it is).
-    static func merge(_ imported: ImportedScenario, into text: String, path: String,
+    static func merge(_ imported: ImportedScenario, into text: String, path: String, requestedProfile: String? = nil,
                       loader: ScenarioLoader) throws(ImportError) -> String {
         let existing: Scenario
         do {
@@ -18,7 +18,19 @@ enum ScenarioMerge {
             throw ImportError(path: path, line: first?.line ?? 0, "expected a valid scenario to merge into, found: "
                 + error.diagnostics.map(\.message).joined(separator: "; "))
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let requestedProfile {
+            // The merge keeps the scenario's device: a different --profile would be ignored, so it is refused.
+            let requested = ProfileReference(requestedProfile).resolved(against: ".")
+            let own = existing.device.profile.map { ProfileReference($0).resolved(against: ".") }
+            guard own == requested else {
+                throw ImportError(path: path, line: 0, "--profile \(requestedProfile): expected no --profile with --merge, or the "
+                    + "scenario's own, found " + (existing.device.profile.map { "device.profile \($0)" } ?? "no device.profile")
+                    + ": a merge adds the app and keeps the scenario's device; drop --profile or change device.profile in \(path)",
+                    isUsage: true)
+            }
+        }
+        var lines = TextInput.normalisingLineEnds(text, lineBreaks: .yaml).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         if lines.last == "" { lines.removeLast() }
         if let app = existing.apps.first(where: { $0.name == imported.app.name }) {
             guard let screen = imported.app.screens.first else { return text }
@@ -59,8 +71,9 @@ enum ScenarioMerge {
             let body = line.dropFirst(indent)
             if body.isEmpty || body.hasPrefix("#") || indent < minimumIndent { continue }
             if childIndent == nil { childIndent = indent }
-            guard indent == childIndent, body.hasPrefix("\(key):") else { continue }
-            let rest = body.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+            // The key plain or quoted (`apps:`, `'apps':`, `"apps":`): YAML reads the three alike.
+            guard indent == childIndent, let spelled = ["\(key):", "'\(key)':", "\"\(key)\":"].first(where: { body.hasPrefix($0) }) else { continue }
+            let rest = body.dropFirst(spelled.count).trimmingCharacters(in: .whitespaces)
             guard rest.isEmpty || rest.hasPrefix("#") else {
                 throw ImportError(path: path, line: index + 1, "--merge: expected a block-style '\(key):' to append to, found "
                     + DumpText.quote(String(body)) + " (flow style: rewrite it one entry a line)")

@@ -42,7 +42,7 @@ package enum UIAutomatorImporter {
             var counts: [String: Int] = [:]
             for node in chosen { counts[node.className, default: 0] += 1 }
             let classes = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            screen.notes = ["\(dump.path): package \(package), \(chosen.count) of \(nodes.count) nodes; rotation \(rotation ?? "not printed"); "
+            screen.notes = screen.notes + ["\(dump.path): package \(package), \(chosen.count) of \(nodes.count) nodes; rotation \(rotation ?? "not printed"); "
                             + "\(chosen.filter(\.naf).count) NAF=\"true\" (imported like the others).",
                             "Classes: " + classes.prefix(16).map { "\($0.key) x\($0.value)" }.joined(separator: ", ")
                             + (classes.count > 16 ? ", ... (\(classes.count) classes)" : "") + "."]

@@ -167,7 +167,12 @@ package enum UIAutomatorReader {
                 }
                 offset = here + 1
                 let element = name()
-                guard element == "node" else { throw error(here, "expected '<node ...>' or a closing tag, found \(found(here))") }
+                guard element == "node" else {
+                    // Appium's page source names each element by the view's class.
+                    let appium = element.contains(".") ? ": Appium's page source (elements named by their class), not uiautomator "
+                        + "dump's XML; dump the screen with adb shell uiautomator dump" : ""
+                    throw error(here, "expected '<node ...>' or a closing tag, found \(found(here))\(appium)")
+                }
                 let (values, selfClosed) = try self.attributes()
                 guard open.count < maximumDepth else {
                     throw error(here, "expected nodes nested at most \(maximumDepth) deep, found one deeper")

@@ -13,6 +13,10 @@ package enum ViewTreeImporter {
     /// 458 ppi, 3x), the default profile's device.
     package static let defaultScale = 3.0
 
+    /// The largest fanout the scenario reader takes (`tree: { fanout: }`): a wider mean is
+    /// written as this, and said.
+    package static let maximumFanout = 10_000
+
     /// Class names of UIKit views that draw their own content into a backing store.
     static let drawingClasses = ["Label", "TextView", "TextField", "ImageView"]
 
@@ -44,11 +48,13 @@ package enum ViewTreeImporter {
         var childCount = [Int](repeating: 0, count: count)
         var subtreeEnd = [Int](repeating: count, count: count)
         var effectiveHidden = [Bool](repeating: false, count: count)
+        var parentOf = [Int](repeating: -1, count: count)
         var stack: [Int] = []
         for index in 0..<count {
             while let top = stack.last, views[top].depth >= views[index].depth { subtreeEnd[top] = index; stack.removeLast() }
             if let parent = stack.last {
                 childCount[parent] += 1
+                parentOf[index] = parent
                 effectiveHidden[index] = effectiveHidden[parent]
             }
             effectiveHidden[index] = effectiveHidden[index] || views[index].hidden
@@ -71,10 +77,18 @@ package enum ViewTreeImporter {
         var screen = ImportedScenario.Screen(name: name, views: 0, fanout: 1, bytesPerView: bytesPerView)
         let treeViews = (0..<count).filter { !inCell[$0] }
         screen.views = treeViews.count + (roots > 1 ? 1 : 0)
-        let parents = treeViews.filter { childCount[$0] > 0 }
-        let treeChildren = parents.map { parent in (parent + 1..<subtreeEnd[parent]).filter { views[$0].depth == views[parent].depth + 1 && !inCell[$0] }.count }
+        // Each parent's children outside cells, counted in one pass (linear in the views: a
+        // walk over each parent's subtree was quadratic in a deep tree).
+        var treeChildCount = [Int](repeating: 0, count: count)
+        for index in treeViews where parentOf[index] >= 0 { treeChildCount[parentOf[index]] += 1 }
+        let treeChildren = treeViews.filter { childCount[$0] > 0 }.map { treeChildCount[$0] }
         let mean = treeChildren.isEmpty ? 1.0 : Double(treeChildren.reduce(0, +)) / Double(treeChildren.count)
         screen.fanout = max(1, Int(mean.rounded()))
+        if screen.fanout > maximumFanout {
+            screen.notes.append("Fanout \(screen.fanout) (the mean) is more than the \(maximumFanout) a scenario's tree may have: "
+                + "written as \(maximumFanout); the view count is the dump's.")
+            screen.fanout = maximumFanout
+        }
         let depth = views.map(\.depth).max() ?? 0
         let shape = treeViews.prefix(64).map { String(childCount[$0]) }.joined(separator: " ")
         screen.treeOrigins = [
@@ -127,7 +141,12 @@ package enum ViewTreeImporter {
         }
         let meanBacking = cellBacking / counted.count
         let cellHeight = counted.map { views[$0].height }.reduce(0, +) / Double(counted.count)
-        let owner = (0..<cells[0]).last { views[$0].depth < views[cells[0]].depth && views[$0].contentHeight != nil }
+        // The scroll view the cells scroll in: the nearest enclosing table or collection view
+        // (by class or baseClass), not iOS 7 to 10's inner UITableViewWrapperView, whose own
+        // contentSize is about its frame; else the nearest scroll view with a contentSize.
+        let enclosing = ancestors(of: cells[0], in: views).filter { views[$0].contentHeight != nil }
+        let owner = enclosing.first { views[$0].names.contains { $0.hasSuffix("TableView") || $0.hasSuffix("CollectionView") } }
+            ?? enclosing.first { !views[$0].className.hasSuffix("WrapperView") } ?? enclosing.first
         var rows = counted.count
         var rowsOrigin = "rows: the \(counted.count) cells in the dump (\(views[cells[0]].isCellOverride == nil ? "no contentSize" : "uiautomator prints no item count"))"
         if let owner, let height = views[owner].contentHeight, cellHeight > 0 {
@@ -140,6 +159,21 @@ package enum ViewTreeImporter {
             origins: ["Table: \(counted.count) visible cells (\(cells.count - counted.count) hidden), first \(origin(views[cells[0]], text)); "
                       + rowsOrigin + ".",
                       "A cell: \(meanViews) views (the mean) x \(bytesPerView) B + \(meanBacking) B of backing stores (the mean drawn)."])
+    }
+
+    /// The views enclosing `index`, nearest first.
+    static func ancestors(of index: Int, in views: [DumpedView]) -> [Int] {
+        var result: [Int] = []
+        var depth = views[index].depth
+        var current = index
+        while depth > 0, current > 0 {
+            current -= 1
+            if views[current].depth < depth {
+                result.append(current)
+                depth = views[current].depth
+            }
+        }
+        return result
     }
 
     /// `FILE:LINE`, or `FILE:LINE:COLUMN` for a dump printed on one line.

@@ -1,15 +1,16 @@
 import PressureLab
 import PressureLabHarness
 
-/// `pressurelab import vmmap`: an iOS or macOS app's memory by kind from `vmmap --summary`
-/// (docs/importing.md).
+/// `pressurelab import vmmap`: an iOS or macOS app's memory by kind from `vmmap --summary` (or
+/// a full `vmmap PID` print, whose summary is read; docs/importing.md).
 ///
 /// The mapping, per REGION TYPE row ("dirty" is DIRTY SIZE plus SWAPPED SIZE: the pages the
 /// app wrote, resident or compressed; the simulated device compresses by its own profile):
 /// - `MALLOC_*` and `MALLOC ...` rows' dirty: the app's `data:` (vmmap cannot tell the models
 ///   a screen would release from the rest of the heap);
 /// - CoreAnimation, IOSurface, IOAccelerator, CG raster data, CG image, CoreUI image data,
-///   Image IO dirty: the screen's `backing:`;
+///   Image IO and `owned unmapped (graphics)` dirty: the screen's `backing:` (names matched
+///   without case);
 /// - `__TEXT`, `__LINKEDIT`, the other `__` segments and `mapped file`: resident less dirty
 ///   (file-backed pages the system can drop and read again) is `clean:`, their dirty `data:`;
 /// - every other row's dirty (Stack, `__DATA`'s written pages, VM_ALLOCATE, Memory Tag N,
@@ -23,10 +24,16 @@ import PressureLabHarness
 package enum VmmapImporter {
     enum Kind { case malloc, graphics, file, other }
 
-    static let graphicsPrefixes = ["CoreAnimation", "IOSurface", "IOAccelerator", "CG raster data", "CG image", "CoreUI image data", "Image IO"]
+    /// Graphics rows, lowercased (names are matched without case: later macOS prints `CG Image`,
+    /// `CoreUI Image Data`, `Malloc`). `owned unmapped (graphics)` is GPU memory the process
+    /// owns without mapping it (WebKit's tiles, Metal buffers): the footprint counts it, and so
+    /// does the scenario, as backing.
+    static let graphicsPrefixes = ["coreanimation", "iosurface", "ioaccelerator", "cg raster data", "cg image", "coreui image data", "image io",
+                                   "owned unmapped (graphics)"]
 
     static func kind(_ name: String) -> Kind {
-        if name.hasPrefix("MALLOC") { return .malloc }
+        let name = name.lowercased()
+        if name.hasPrefix("malloc") { return .malloc }
         if graphicsPrefixes.contains(where: { name.hasPrefix($0) }) { return .graphics }
         if name == "mapped file" || name.hasPrefix("__") { return .file }
         return .other
@@ -56,6 +63,7 @@ package enum VmmapImporter {
                      + " (\(text.origin(print.line)))" + (chosen.count > 1 ? ", the largest of \(chosen.count) prints" : "") + "."]
         let others = Set(all.compactMap(\.process)).subtracting([print.process ?? ""]).sorted()
         if !others.isEmpty { notes.append("Other processes in the dump, not imported: \(others.joined(separator: ", ")).") }
+        if let model = print.hardwareModel { notes.append("Hardware Model: \(model) (an iOS .memgraph's print).") }
         if let footprint = print.footprint {
             notes.append("Physical footprint: \(footprint.text) (\(text.origin(footprint.line)))"
                          + (print.peak.map { ", peak \($0.text) (\(text.origin($0.line)))" } ?? "") + ".")
@@ -79,6 +87,10 @@ package enum VmmapImporter {
                 "\(text.origin(footprint.line)) Physical footprint \(footprint.text): the whole footprint as data. "
                 + (print.columns.isEmpty ? "The dump has no REGION TYPE table" : "This vmmap prints VIRTUAL SIZE and REGION COUNT only "
                    + "(\(text.origin(print.columnsLine)))") + ": the split into heap, graphics and clean memory cannot be imported."])
+        } else if let summary = print.crashReportSummaryLine {
+            throw text.error(summary, "expected vmmap --summary's print, found a crash report's 'VM Region Summary:' (virtual sizes and "
+                + "region counts only, no resident or dirty sizes, no footprint): nothing of the app's memory can be imported from it; "
+                + "run vmmap --summary PID (or on a .memgraph) and import that")
         } else {
             throw text.error(print.columnsLine, "expected the REGION TYPE table's RESIDENT and DIRTY columns, or a 'Physical footprint:' line, "
                 + "found only \(DumpText.quote(print.columns.joined(separator: " "))) (an older vmmap): virtual sizes are address space, not "
@@ -87,6 +99,10 @@ package enum VmmapImporter {
         app.notes += zoneNotes(print, text: text)
         app.screens = [screen]
         var imported = ImportedScenario(notes: notes, deviceMemoryBytes: 0, profile: options.profile ?? ImportFormat.vmmap.defaultProfile, app: app)
+        imported.footprint = print.footprint.map {
+            .init(what: "Physical footprint", bytes: $0.bytes, origin: text.origin($0.line), countsClean: false)
+        }
+        if print.hasResidency { imported.leftOut = try Figures(print, text: text).leftOut }
         imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes + (app.clean?.bytes ?? 0))
         return imported
     }
@@ -97,10 +113,12 @@ package enum VmmapImporter {
         var backing = ImportedScenario.Figure(bytes: 0, origins: [])
         var clean = ImportedScenario.Figure(bytes: 0, origins: [])
         var notes: [String] = []
+        /// What is left out, with sizes, for the report.
+        var leftOut: [ImportedScenario.Reported] = []
 
         init(_ print: VmmapPrint, text: DumpText) throws(ImportError) {
             var leftResident = 0, volatile = 0, nonvolatile = 0
-            var leftRows: [String] = []
+            var leftRows: [String] = [], leftLines: [Int] = [], volatileLines: [Int] = []
             for row in print.regions {
                 let origin = text.origin(row.line)
                 let dirty = row["DIRTY"] + row["SWAPPED"]
@@ -108,12 +126,17 @@ package enum VmmapImporter {
                 let residentClean = max(0, row["RESIDENT"] - row["DIRTY"])
                 volatile += row["VOLATILE"]
                 nonvolatile += row["NONVOL"]
+                if row["VOLATILE"] > 0 { volatileLines.append(row.line) }
                 switch VmmapImporter.kind(row.name) {
                 case .malloc:
                     if dirty > 0 { data.add(bytes: dirty, term) }
                 case .graphics:
                     if dirty > 0 { backing.add(bytes: dirty, term) }
-                    if residentClean > 0 { leftResident += residentClean; leftRows.append("\(row.name) (resident \(row.text("RESIDENT")))") }
+                    if residentClean > 0 {
+                        leftResident += residentClean
+                        leftRows.append("\(row.name) (resident \(row.text("RESIDENT")))")
+                        leftLines.append(row.line)
+                    }
                 case .file:
                     if residentClean > 0 {
                         clean.add(bytes: residentClean, "\(origin) \(row.name): resident \(row.text("RESIDENT")) - dirty \(row.text("DIRTY"))")
@@ -121,7 +144,7 @@ package enum VmmapImporter {
                     if dirty > 0 { data.add(bytes: dirty, term) }
                 case .other:
                     if dirty > 0 { data.add(bytes: dirty, term) }
-                    if residentClean > 0 { leftResident += residentClean; leftRows.append(row.name) }
+                    if residentClean > 0 { leftResident += residentClean; leftRows.append(row.name); leftLines.append(row.line) }
                 }
                 for figure in [data, backing, clean] where figure.bytes > VmmapImporter.maximumFigure {
                     throw text.error(row.line, "expected the app's memory to be at most 1T, found \(figure.bytes) B by this row (\(row.name))")
@@ -133,9 +156,18 @@ package enum VmmapImporter {
             }
             notes.append("Left out: VIRTUAL SIZE (address space), EMPTY, REGION COUNT; VOLATILE \(volatile) B and NONVOL \(nonvolatile) B "
                          + "(purgeable memory: no scenario key); MALLOC is all data (vmmap cannot tell models a screen releases from other heap).")
+            func lines(_ numbers: [Int]) -> String {
+                guard let first = numbers.min(), let last = numbers.max() else { return text.path }
+                return first == last ? text.origin(first) : "\(text.origin(first))-\(last)"
+            }
             if leftResident > 0 {
                 notes.append("Left out: \(leftResident) B resident but neither dirty nor file-backed, in "
                              + leftRows.prefix(12).joined(separator: ", ") + (leftRows.count > 12 ? ", ..." : "") + ".")
+                leftOut.append(.init(what: "resident but neither dirty nor file-backed (\(leftRows.count) rows)", bytes: leftResident,
+                                     origin: lines(leftLines)))
+            }
+            if volatile > 0 {
+                leftOut.append(.init(what: "VOLATILE (purgeable memory the system may empty)", bytes: volatile, origin: lines(volatileLines)))
             }
         }
     }

@@ -42,6 +42,10 @@ package struct VmmapPrint: Sendable, Equatable {
     package var process: String?
     package var pid: Int?
     package var line: Int
+    /// `Hardware Model:` (an iOS `.memgraph`'s print starts with it), when printed.
+    package var hardwareModel: String?
+    /// The line of `VM Region Summary:` when the print is a crash report's region summary, not vmmap's.
+    package var crashReportSummaryLine: Int?
     package var footprint: Sized?
     package var peak: Sized?
     /// The REGION TYPE table's columns as printed (`VIRTUAL`, `RESIDENT`, ..., `REGION`).
@@ -115,11 +119,23 @@ package enum VmmapReader {
         var current: VmmapPrint?
         var index = 0
         let lines = text.lines
+        // `vmmap PID` without --summary lists every region first (`Virtual Memory Map of
+        // process N` to `==== Summary for process N`), under a header that also starts with
+        // REGION TYPE: skipped, the summary after it is read.
+        var inRegionListing = false
+        var hardwareModel: String?
         while index < lines.count {
             let number = index + 1
             let line = lines[index]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             index += 1
+            if trimmed.hasPrefix("Virtual Memory Map of process") { inRegionListing = true; continue }
+            if trimmed.hasPrefix("==== Summary for process") { inRegionListing = false; continue }
+            if inRegionListing { continue }
+            if trimmed.hasPrefix("Hardware Model:") {
+                hardwareModel = trimmed.dropFirst("Hardware Model:".count).trimmingCharacters(in: .whitespaces)
+                continue
+            }
             if trimmed.hasPrefix("Process:") {
                 if let done = current { prints.append(try finished(done, text: text)) }
                 let rest = trimmed.dropFirst("Process:".count).trimmingCharacters(in: .whitespaces)
@@ -130,6 +146,8 @@ package enum VmmapReader {
                     pid = Int(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
                 }
                 current = VmmapPrint(process: name, pid: pid, line: number)
+                current?.hardwareModel = hardwareModel
+                hardwareModel = nil
                 continue
             }
             if trimmed.hasPrefix("Physical footprint") {
@@ -144,6 +162,11 @@ package enum VmmapReader {
                 if current == nil { current = VmmapPrint(line: number) }
                 let sized = VmmapPrint.Sized(bytes: bytes, text: value, line: number)
                 if isPeak { current!.peak = sized } else { current!.footprint = sized }
+                continue
+            }
+            if trimmed.hasPrefix("VM Region Summary:") {
+                if current == nil { current = VmmapPrint(line: number) }
+                current?.crashReportSummaryLine = number
                 continue
             }
             if trimmed.hasPrefix("REGION TYPE") || trimmed.hasPrefix("MALLOC ZONE") {
@@ -180,6 +203,11 @@ package enum VmmapReader {
                             text: DumpText) throws(ImportError) {
         let headerLine = index
         let words = headerWords(header, above: above, skip: 2)
+        if words.first != "VIRTUAL", header.split(separator: " ").dropFirst(2).first == "SIZE" {
+            throw text.error(headerLine, "expected the line above 'REGION TYPE ... SIZE ... COUNT' to name the columns ("
+                + "\(expectedLayouts)), found \(DumpText.quote(above)): the print is cut (filtered with grep, or pasted in part); "
+                + "import vmmap's whole output")
+        }
         guard words.first == "VIRTUAL", words.last == "REGION", words.allSatisfy(regionColumns.contains), Set(words).count == words.count else {
             throw text.error(headerLine, "expected the REGION TYPE table's columns \(expectedLayouts), found \(DumpText.quote(words.joined(separator: " ")))")
         }

@@ -41,6 +41,11 @@ package struct SweepFile: Sendable {
     /// errors about what they name (a scenario or profile that cannot be read).
     package var scenarioSites: [String] = []
     package var profileSites: [String] = []
+    /// Where `scenarios` and `user` are written (`FILE:LINE:COLUMN`; the file's top when
+    /// absent), for errors found when the plan is expanded (the cell count of `scenarios: all`,
+    /// `user` without a replaying scenario).
+    package var scenariosSite = ""
+    package var userSite = ""
 
     /// The `user` axis.
     package enum UserAxis: Sendable, Equatable {
@@ -56,9 +61,11 @@ package struct SweepFile: Sendable {
     package static func load(path: String) throws(SweepError) -> SweepFile {
         let text: String
         do {
-            text = String(decoding: try InputKind.sweep.contents(of: path), as: UTF8.self)
+            text = try InputKind.sweep.text(of: path).text
         } catch {
-            throw SweepError.invalidFile(path: path, problems: ["\(path): cannot read the file: \(error)"])
+            let (line, column) = error.location
+            throw SweepError.invalidFile(path: path, problems: [line == 0 ? "\(path): cannot read the file: \(error)"
+                : "\(path):\(line):\(column): not a YAML text file: \(error)"])
         }
         return try parse(text, path: path)
     }
@@ -166,7 +173,8 @@ struct SweepReader {
         return SweepFile(path: path, output: output, scenarios: scenarios, policies: policies, terminations: terminations,
                          profiles: profiles, compressors: compressors, seeds: seeds, repeats: repeats, users: users,
                          scenarioSites: sites(values["scenarios"], count: scenarios.count),
-                         profileSites: sites(values["profile"], count: profiles.count))
+                         profileSites: sites(values["profile"], count: profiles.count),
+                         scenariosSite: site(values["scenarios"] ?? root), userSite: site(values["user"] ?? root))
     }
 
     /// A scalar or a list of scalars; `all` gives `all` (when allowed).

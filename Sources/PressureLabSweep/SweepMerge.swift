@@ -90,12 +90,25 @@ package enum SweepMerge {
         return file
     }
 
+    /// What is in the way of the results and the database and cannot be replaced by a rename
+    /// (a directory): refused before anything is written (a sweep checks it before its cells
+    /// run too), so that nothing is moved aside and left behind.
+    package static func refuseDirectories(results: String, database: String?) throws(SweepError) {
+        for path in [results, database].compactMap({ $0 }) {
+            if let status = HostFiles.statusIfPresent(FilePath(path), followingLinks: false), status.type == .directory {
+                throw .io("\(path): cannot write the \(path == results ? "results" : "database") there: it is a directory; "
+                    + "move it away or name another file")
+            }
+        }
+    }
+
     /// Writes the merged results (JSON) and the database (SQLite), all or nothing: both are
     /// written to temporaries beside their destinations first, then renamed into place; when
     /// either fails, neither is left (a results file without its database, or the reverse, is
     /// never written). The two must be different files (the command checks).
     package static func write(_ merged: Merged, results: String, database: String?) throws(SweepError) {
         guard let file = resultsFile(merged) else { throw .mergeRefused("the sweep has no cells") }
+        try refuseDirectories(results: results, database: database)
         let text: String
         do { text = try ResultFormatter.json(file) } catch { throw .io("\(results): cannot encode the results: \(error)") }
         let databaseTemporary = try database.map { path throws(SweepError) in try SweepDatabase.prepare(merged, for: path) }

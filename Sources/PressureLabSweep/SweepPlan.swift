@@ -21,7 +21,7 @@ package struct SweepPlan: Sendable {
         // A bundled name stays a name; a file is read against the sweep file's folder.
         let arguments = file.scenarios.map { argument in
             let isFile = argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
-            return !isFile || argument.hasPrefix("/") ? argument : "\(file.directory)/\(argument)"
+            return isFile ? ProfileReference.file(argument).resolved(against: file.directory).description : argument
         }
         var scenarios: [Scenario] = []
         do {
@@ -45,8 +45,18 @@ package struct SweepPlan: Sendable {
         }
         if !problems.isEmpty { throw .invalidScenario(problems.joined(separator: "\n")) }
         if file.users != .scenarios, !scenarios.contains(where: { $0.replay != nil }) {
-            throw .invalidScenario("\(file.path): user: none of the sweep's scenarios replays a trace; remove 'user' or "
+            throw .invalidScenario("\(file.userSite): user: none of the sweep's scenarios replays a trace; remove 'user' or "
                 + "add a scenario with a 'replay' step")
+        }
+        // The cell count, now that `scenarios: all` is a number (the reader counted it as one).
+        let perScenario = [file.policies.count, file.terminations.count, file.profiles.count, file.compressors.count, file.seeds.count]
+            .reduce(1) { $0.multipliedSaturating(by: $1) }
+        if scenarios.count.multipliedSaturating(by: perScenario) > SweepFile.maximumCells {
+            throw .invalidFile(path: file.path, problems: [
+                "\(file.scenariosSite): scenarios: \(scenarios.count) scenarios x \(file.policies.count) policies x "
+                + "\(file.terminations.count) terminations x \(file.profiles.count) profiles x \(file.compressors.count) compressors x "
+                + "\(file.seeds.count) seeds make \(scenarios.count.multipliedSaturating(by: perScenario)) cells, more than the "
+                + "\(SweepFile.maximumCells) a sweep may have; list fewer scenarios or seeds, or cut the sweep in several files"])
         }
         // Profiles: a file is read against the sweep file's folder; each is loaded now, so
         // that a typo fails the sweep at once rather than every cell in its worker.
@@ -56,8 +66,7 @@ package struct SweepPlan: Sendable {
                 profiles.append((nil, "-"))
                 continue
             }
-            var reference = ProfileReference(profile)
-            if case .file(let path) = reference, !path.hasPrefix("/") { reference = .file("\(file.directory)/\(path)") }
+            let reference = ProfileReference(profile).resolved(against: file.directory)
             do {
                 profiles.append((reference.description, try ProfileLibrary.load(reference).hash))
             } catch {
@@ -75,7 +84,7 @@ package struct SweepPlan: Sendable {
             case .all: users = scenario.replay.map { $0.users.map(Optional.some) } ?? [nil]
             case .listed(let listed):
                 if let replay = scenario.replay, let absent = listed.first(where: { !replay.users.contains($0) }) {
-                    throw .invalidScenario("\(file.path): user \(absent) is not in the trace of \(scenario.name) "
+                    throw .invalidScenario("\(file.userSite): user: \(absent) is not in the trace of \(scenario.name) "
                         + "(\(replay.tracePath), \(replay.users.count) users)")
                 }
                 users = scenario.replay == nil ? [nil] : listed.map(Optional.some)
@@ -92,7 +101,8 @@ package struct SweepPlan: Sendable {
                                                            fingerprint: "\(String(scenarioHash, radix: 16)) \(profile.hash)"))
                                     if cells.count > SweepFile.maximumCells {
                                         throw .invalidFile(path: file.path, problems: [
-                                            "\(file.path): the sweep has more than \(SweepFile.maximumCells) cells"])
+                                            "\(file.userSite): user: the sweep's users make more than \(SweepFile.maximumCells) cells, "
+                                            + "more than a sweep may have; list fewer users or seeds"])
                                     }
                                 }
                             }

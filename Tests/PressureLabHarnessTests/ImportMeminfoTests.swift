@@ -212,7 +212,7 @@ struct ImportMeminfoTests {
         do {
             _ = try Self.importing(header.joined(separator: "\n"))
         } catch {
-            #expect(error.line == 5 && error.message.hasPrefix("expected a table header of a known layout (Android 8 to 11:"))
+            #expect(error.line == 5 && error.message.hasPrefix("expected a table header of a known layout (Android 4.4 to 7:"))
             #expect(error.description.hasPrefix("dump.txt:5: expected a table header"))
         }
     }

@@ -5,7 +5,7 @@ import PressureLabFuzzEntryPoints
 /// libFuzzer's entry point: the bytes as a `dumpsys meminfo` dump, imported.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    _ = FuzzEntryPoints.importer(.meminfo, UnsafeRawBufferPointer(start: data, count: size))
+    _ = FuzzEntryPoints.meminfo(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
 

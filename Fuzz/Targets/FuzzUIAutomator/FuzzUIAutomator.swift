@@ -5,7 +5,7 @@ import PressureLabFuzzEntryPoints
 /// libFuzzer's entry point: the bytes as `uiautomator dump` XML, imported.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    _ = FuzzEntryPoints.importer(.uiautomator, UnsafeRawBufferPointer(start: data, count: size))
+    _ = FuzzEntryPoints.uiautomator(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
 

@@ -130,11 +130,12 @@ public struct Baseline: Codable, Sendable, Equatable {
     public static func read(from path: String) throws(GateError) -> Baseline {
         let data: Data
         do {
-            data = Data(try InputKind.baseline.contents(of: path))
-        } catch .unreadable(let error) where error.isMissing {
+            data = Data(try InputKind.baseline.text(of: path).text.utf8)
+        } catch .unreadable(.unreadable(let error)) where error.isMissing {
             throw .baselineMissing(path: path)
         } catch {
-            throw .baselineCorrupt(path: path, reason: "\(error)")
+            let (line, column) = error.location
+            throw .baselineCorrupt(path: path, reason: line == 0 ? "\(error)" : "line \(line), column \(column): not a JSON text file: \(error)")
         }
         return try decode(data, path: path)
     }

@@ -62,9 +62,11 @@ public struct Thresholds: Codable, Sendable, Equatable {
     public static func read(from path: String) throws(GateError) -> Thresholds {
         let data: Data
         do {
-            data = Data(try InputKind.thresholds.contents(of: path))
+            data = Data(try InputKind.thresholds.text(of: path).text.utf8)
         } catch {
-            throw .thresholdsInvalid(path: path, reason: "cannot read the file: \(error)")
+            let (line, column) = error.location
+            throw .thresholdsInvalid(path: path, reason: line == 0 ? "cannot read the file: \(error)"
+                : "line \(line), column \(column): not a JSON text file: \(error)")
         }
         return try decode(data, path: path)
     }

@@ -1,50 +1,77 @@
 import Foundation
 
 /// Finds bundled YAML files (scenarios, device profiles): a path, a bundled file's name, or
-/// the whole library.
+/// the whole library; optionally with a local folder of one's own that adds to it.
 public struct ScenarioLibrary {
-    /// The directory of bundled scenarios.
+    /// The directory of bundled files.
     public let directory: String
+    /// A folder of one's own whose files add to the bundled ones (`./profiles` for device
+    /// profiles): a file of the same name as a bundled one takes its place (``shadowing``).
+    public var local: String?
 
-    public init(directory: String) {
+    public init(directory: String, local: String? = nil) {
         self.directory = directory
+        self.local = local
     }
 
-    /// The bundled library of `folder` (`scenarios` or `profiles`): `./folder`, else next to
-    /// the executable's package, else the copy compiled into the binary (``EmbeddedLibrary``),
-    /// so that an installed tool works from any directory.
-    public static func locate(folder: String = "scenarios", executable: String = CommandLine.arguments.first ?? "") -> ScenarioLibrary? {
-        onDisk(folder: folder, executable: executable) ?? EmbeddedLibrary.directory(for: folder).map(ScenarioLibrary.init)
+    /// The bundled library of `folder` (`scenarios` or `profiles`): `./folder` (when
+    /// `workingDirectory`), else next to the executable's package, else the copy compiled into
+    /// the binary (``EmbeddedLibrary``), so that an installed tool works from any directory.
+    public static func locate(folder: String = "scenarios", executable: String = CommandLine.arguments.first ?? "",
+                              workingDirectory: Bool = true) -> ScenarioLibrary? {
+        onDisk(folder: folder, executable: executable, workingDirectory: workingDirectory)
+            ?? EmbeddedLibrary.directory(for: folder).map { ScenarioLibrary(directory: $0) }
     }
 
     /// The library of `folder` on disk (`./folder`, else next to the executable's package).
-    static func onDisk(folder: String, executable: String) -> ScenarioLibrary? {
-        var candidates = [FileManager.default.currentDirectoryPath + "/" + folder]
+    static func onDisk(folder: String, executable: String, workingDirectory: Bool) -> ScenarioLibrary? {
+        var candidates = workingDirectory ? [FileManager.default.currentDirectoryPath + "/" + folder] : []
         var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             candidates.append(url.appendingPathComponent(folder).path)
             url.deleteLastPathComponent()
         }
-        for candidate in candidates {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue {
-                return ScenarioLibrary(directory: candidate)
-            }
+        for candidate in candidates where isDirectory(candidate) {
+            return ScenarioLibrary(directory: candidate)
         }
         return nil
     }
 
-    /// The bundled scenario files, sorted by name.
-    public var files: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { "\(directory)/\($0)" }
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// A path as given if it exists, else the bundled scenario of that name.
+    /// The YAML files of a folder, by name.
+    static func yamlFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+    }
+
+    /// The library's files, sorted by name: the bundled ones and the local folder's, a local
+    /// file in place of a bundled one of the same name.
+    public var files: [String] {
+        var byName: [String: String] = [:]
+        for name in Self.yamlFiles(in: directory) { byName[name] = "\(directory)/\(name)" }
+        if let local { for name in Self.yamlFiles(in: local) { byName[name] = "\(local)/\(name)" } }
+        return byName.keys.sorted().map { byName[$0]! }
+    }
+
+    /// The local files that take the place of a bundled file of the same name.
+    public var shadowing: [String] {
+        guard let local else { return [] }
+        let bundled = Set(Self.yamlFiles(in: directory))
+        return Self.yamlFiles(in: local).filter(bundled.contains).sorted().map { "\(local)/\($0)" }
+    }
+
+    /// A path as given if it exists, else the local folder's file of that name, else the
+    /// bundled one.
     public func resolve(_ argument: String) -> String {
         if FileManager.default.fileExists(atPath: argument) { return argument }
-        for suffix in [".yaml", ".yml"] where FileManager.default.fileExists(atPath: "\(directory)/\(argument)\(suffix)") {
-            return "\(directory)/\(argument)\(suffix)"
+        for folder in [local, directory].compactMap({ $0 }) {
+            for suffix in [".yaml", ".yml"] where FileManager.default.fileExists(atPath: "\(folder)/\(argument)\(suffix)") {
+                return "\(folder)/\(argument)\(suffix)"
+            }
         }
         return argument
     }

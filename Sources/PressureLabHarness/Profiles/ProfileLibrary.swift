@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 import SystemPackage
 
 /// The bundled device profiles (`profiles/`), and the one used when none is named.
@@ -7,8 +8,29 @@ public enum ProfileLibrary {
     /// bundled scenarios model UIKit apps, so an iPhone-class device.
     public static let defaultName = "iphone-xs-2018"
 
-    /// The bundled profiles' directory, if found.
-    public static func locate() -> ScenarioLibrary? { ScenarioLibrary.locate(folder: "profiles") }
+    /// The bundled profiles (next to the executable's package, else compiled into the
+    /// binary), with a `profiles` folder in the working directory added to them when there is
+    /// one of one's own: its profiles add to the bundled ones, and one named as a bundled one
+    /// takes its place (said once on standard error when it is used, ``noteShadowing(_:)``).
+    public static func locate(workingDirectory: String = FileManager.default.currentDirectoryPath) -> ScenarioLibrary? {
+        let local = workingDirectory + "/profiles"
+        guard var library = ScenarioLibrary.locate(folder: "profiles", workingDirectory: false) else {
+            return ScenarioLibrary.isDirectory(local) ? ScenarioLibrary(directory: local) : nil
+        }
+        if ScenarioLibrary.isDirectory(local), HostFiles.realPath(FilePath(local)) != HostFiles.realPath(FilePath(library.directory)) {
+            library.local = local
+        }
+        return library
+    }
+
+    /// Says once a process, on standard error, that `path`, a local profile, is used in place
+    /// of the bundled profile of its name.
+    static func noteShadowing(_ path: String) {
+        guard ShadowNotices.shared.first(path) else { return }
+        let name = FilePath(path).stem ?? path
+        try? HostFiles.writeAll(.standardError, "pressurelab: profile \(name): using \(path), which takes the place of the "
+            + "bundled profile of that name\n")
+    }
 
     /// Loads a profile (`nil`: the default). A bundled name is looked up in `library`; a
     /// name it lacks is read as a path (and fails as a missing file).
@@ -22,6 +44,7 @@ public enum ProfileLibrary {
                     message: "no bundled profile named \(ScenarioReader.quote(name))"
                         + (known.isEmpty ? "" : "; bundled profiles: \(known.joined(separator: ", "))"))])
             }
+            if library?.shadowing.contains(path) == true { noteShadowing(path) }
             return try ProfileLoader().load(path: path)
         case .file(let path): return try ProfileLoader().load(path: path)
         }
@@ -32,5 +55,19 @@ public enum ProfileLibrary {
         var profiles: [DeviceProfile] = []
         for path in library?.files ?? [] { profiles.append(try ProfileLoader().load(path: path)) }
         return profiles
+    }
+}
+
+/// The local profiles already said to shadow a bundled one (once a process each).
+final class ShadowNotices: @unchecked Sendable {
+    static let shared = ShadowNotices()
+    private let lock = NSLock()
+    private var said: Set<String> = []
+
+    /// True the first time `path` is given.
+    func first(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return said.insert(path).inserted
     }
 }

@@ -11,16 +11,7 @@ package struct ProfileLoader: Sendable {
 
     /// Loads and checks the profile file at `path`.
     package func load(path: String) throws(ScenarioError) -> DeviceProfile {
-        let data: Data
-        do {
-            data = Data(try InputKind.profile.contents(of: path))
-        } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the profile: \(error)")])
-        }
-        guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "not a YAML text file")])
-        }
-        return try parse(text, path: path)
+        try parse(try ScenarioLoader.text(of: path, kind: .profile), path: path)
     }
 
     /// Parses and checks profile text; `path` names it in errors.

@@ -6,8 +6,7 @@ import SystemPackage
 /// policy, played step by step (``perform(_:)``, ``play(_:)``) or to the end (``run()``),
 /// and read as a ``RunResult`` at the end (``finish()``). The engine every runner in
 /// PressureLab uses: the command line's runs, comparisons, baselines and sweeps (through
-/// ``RunPlan``), the device experiment, the policy and generation comparisons, and the test
-/// API.
+/// ``RunPlan``), the device experiment, the policy and generation comparisons, the test API.
 ///
 /// ```swift
 /// let simulation = try Simulation(scenario, cleanup: Cleanup(DropModelsFirst()), termination: .jetsam)
@@ -211,11 +210,12 @@ public final class Simulation {
         return result
     }
 
-    /// Ends every app's process without reading a result (the warm-up's runs).
+    /// Ends every app's process without reading a result (the warm-up's runs), in the
+    /// scenario's order: the trace's last events are the same on every run.
     func end() {
         finished = true
-        for app in apps.values { app.runtime.ledger.stopTrackingPeak() }
-        for app in apps.values { app.kill() }
+        for installed in device.apps { installed.app.runtime.ledger.stopTrackingPeak() }
+        for installed in device.apps { installed.app.kill() }
     }
 
     /// Draws one action from the mix, with arguments from the seed (``UserAction/draw(from:apps:screens:using:)``).

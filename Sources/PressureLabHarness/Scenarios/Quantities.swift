@@ -1,5 +1,5 @@
 /// Sizes with units (`512B`, `16KiB`, `2MiB`, `1.5GiB`, `4KB`) and durations (`30s`, `250ms`, `5m`).
-enum Quantities {
+package enum Quantities {
     /// The largest size a scenario may name (1 TiB): more is a typo, not a phone.
     static let maximumBytes = 1 << 40
 
@@ -8,8 +8,8 @@ enum Quantities {
         ("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1000), ("B", 1),
     ]
 
-    /// Bytes, or a reason the text is not a size.
-    static func bytes(_ text: String) -> Result<Int, QuantityError> {
+    /// Bytes, or a reason the text is not a size (also `import --memory`).
+    package static func bytes(_ text: String) -> Result<Int, QuantityError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var number = Substring(trimmed)
         var factor = 1.0
@@ -72,8 +72,10 @@ enum Quantities {
     }
 }
 
-struct QuantityError: Error {
-    var message: String
+/// Why a text is not a quantity.
+package struct QuantityError: Error {
+    /// What is wrong and what would be valid.
+    package var message: String
     init(_ message: String) { self.message = message }
 }
 

@@ -40,6 +40,11 @@ public enum ScenarioLimits {
     public static let expandedSteps = 5_000_000
     /// Runs of one scenario and policy (`--repeat`, a sweep's `repeat`).
     public static let repeats = 1_000
+    /// Characters of a name (a scenario's, an app's, a screen's, a profile's): apps and
+    /// screens name the run's files (`APP-bundle-XXXXXX/`, `SCREEN.plview`, `APP-BYTES.code`,
+    /// up to 25 bytes added), and a file name has at most 255 bytes (Linux's and macOS's
+    /// NAME_MAX); 128 leaves room for what a run adds.
+    public static let nameLength = 128
 }
 
 extension Scenario {

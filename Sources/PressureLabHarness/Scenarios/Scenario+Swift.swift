@@ -115,7 +115,8 @@ struct SwiftScenarioCheck {
     }
 
     static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        !text.isEmpty && text.utf8.count <= ScenarioLimits.nameLength
+            && text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
     }
 
     func problems() -> [(key: String, message: String)] {
@@ -127,7 +128,8 @@ struct SwiftScenarioCheck {
     private mutating func problem(_ key: String, _ message: String) { found.append((key, message)) }
 
     private mutating func run() {
-        if !Self.isName(scenario.name) { problem("name", "'\(scenario.name)' is not a valid name; names match [a-z0-9-]+") }
+        if !Self.isName(scenario.name) { problem("name", "'\(scenario.name)' is not a valid name; names match [a-z0-9-]+"
+            + (scenario.name.utf8.count > ScenarioLimits.nameLength ? ", at most \(ScenarioLimits.nameLength) characters" : "")) }
         let device = scenario.device
         if device.memoryBytes <= 0 { problem("device.memory", "the budget must be more than 0 bytes") }
         if let problem = device.thresholds.problem { self.problem("device.pressure", problem) }
@@ -137,7 +139,8 @@ struct SwiftScenarioCheck {
         var screenNames: Set<String> = []
         for app in scenario.apps {
             let key = "apps.\(app.name)"
-            if !Self.isName(app.name) { problem("apps", "'\(app.name)' is not a valid app name; names match [a-z0-9-]+") }
+            if !Self.isName(app.name) { problem("apps", "'\(app.name)' is not a valid app name; names match [a-z0-9-]+"
+                + (app.name.utf8.count > ScenarioLimits.nameLength ? ", at most \(ScenarioLimits.nameLength) characters" : "")) }
             if !appNames.insert(app.name).inserted { problem(key, "app '\(app.name)' is declared twice") }
             if app.dataBytes < 0 { problem("\(key).data", "must be 0 bytes or more") }
             if app.cleanBytes < 0 { problem("\(key).clean", "must be 0 bytes or more") }
@@ -145,6 +148,10 @@ struct SwiftScenarioCheck {
             var names: Set<String> = []
             for screen in app.screens {
                 if !names.insert(screen.name).inserted { problem("\(key).screens.\(screen.name)", "screen '\(screen.name)' is declared twice") }
+                if !Self.isName(screen.name) {
+                    problem("\(key).screens", "'\(screen.name)' is not a valid screen name; names match [a-z0-9-]+"
+                        + (screen.name.utf8.count > ScenarioLimits.nameLength ? ", at most \(ScenarioLimits.nameLength) characters" : ""))
+                }
                 if screen.name.hasPrefix("ui-") {
                     problem("\(key).screens.\(screen.name)", "screen names starting with 'ui-' are reserved for UIKit's containers")
                 }
@@ -174,6 +181,18 @@ struct SwiftScenarioCheck {
         if work.appSteps > ScenarioLimits.appSteps {
             problem("apps", "\(scenario.apps.count) apps and \(scenario.expandedStepCount) steps make \(work.appSteps) app-steps, "
                 + "more than the \(ScenarioLimits.appSteps) a run may take")
+        }
+        for app in scenario.apps where app.cleanBytes > budget {
+            problem("apps.\(app.name).clean", "the app's clean mapped memory (\(app.cleanBytes) bytes) is more than the device's memory "
+                + "(\(budget) bytes)")
+        }
+        let fill = scenario.declaredFill
+        if fill.filledBytes > ScenarioLimits.filledBytes {
+            problem("script", "the script can fill \(fill.filledBytes) bytes of memory, more than the \(ScenarioLimits.filledBytes) a run may fill")
+        }
+        if fill.cleanBytesRead > ScenarioLimits.cleanBytesRead {
+            problem("apps", "the script's launches can read \(fill.cleanBytesRead) bytes of clean mapped files again, more than the "
+                + "\(ScenarioLimits.cleanBytesRead) a run may read")
         }
     }
 

@@ -22,16 +22,20 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
         return "\(path):\(line):\(column): \(shownKey.isEmpty ? "" : "\(shownKey): ")\(Self.escaped(message))"
     }
 
-    /// `text` with line breaks, tabs and other control characters written as escapes.
+    /// `text` with line breaks, tabs and other control characters (C0, DEL, C1 such as NEL,
+    /// and U+2028, U+2029) written as escapes.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where isControl(scalar):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }

@@ -18,17 +18,7 @@ public struct ScenarioLoader: Sendable {
 
     /// Loads and checks the file at `path`.
     public func load(path: String) throws(ScenarioError) -> Scenario {
-        let data: Data
-        do {
-            data = Data(try InputKind.scenario.contents(of: path))
-        } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 0, column: 0, key: "", message: "cannot read the file: \(error)")])
-        }
-        guard let text = String(data: data, encoding: .utf8), !text.contains("\0") else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "",
-                                                    message: "not a YAML text file (binary or not UTF-8)")])
-        }
-        return try parse(text, path: path)
+        try parse(try Self.text(of: path, kind: .scenario), path: path)
     }
 
     /// Parses and checks scenario text; `path` names it in errors.
@@ -42,29 +32,6 @@ public struct ScenarioLoader: Sendable {
             throw ScenarioError(diagnostics: reader.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
         return scenario
-    }
-}
-
-extension ScenarioLoader {
-    /// The YAML of a scenario, profile or sweep file, composed after the prescan
-    /// (``YAMLPrescan``); every failure is a located diagnostic, `whenEmpty` for an empty file.
-    public static func compose(_ text: String, path: String, whenEmpty: String) throws(ScenarioError) -> Node {
-        if let finding = YAMLPrescan.check(text) {
-            throw ScenarioError(diagnostics: [.init(path: path, line: finding.line, column: finding.column, key: "",
-                                                    message: finding.message)])
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ScenarioError(diagnostics: [ScenarioReader.diagnostic(for: error, path: path, text: text)])
-        } catch {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: "\(error)")])
-        }
-        guard let root else {
-            throw ScenarioError(diagnostics: [.init(path: path, line: 1, column: 1, key: "", message: whenEmpty)])
-        }
-        return root
     }
 }
 
@@ -262,6 +229,11 @@ struct ScenarioReader {
         guard let value = string(node, key) else { return nil }
         guard !value.isEmpty, value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }) else {
             error(node, key, "\(Self.quote(value)) is not a valid name; names match [a-z0-9-]+")
+            return nil
+        }
+        guard value.utf8.count <= ScenarioLimits.nameLength else {
+            error(node, key, "the name has \(value.utf8.count) characters, more than the \(ScenarioLimits.nameLength) a name may have "
+                + "(names name the run's files, and a file name has at most 255 bytes)")
             return nil
         }
         return value

@@ -12,7 +12,10 @@ extension ScenarioReader {
         }
         var apps: [Scenario.AppSpec] = []
         for (_, nameNode, appNode) in distinctNames(map, "apps", what: "app") {
-            guard let appName = name(nameNode, "apps") else { continue }
+            guard let appName = name(nameNode, "apps") else {
+                failedApps.insert(nameNode.string ?? "")  // said once: later references are not unknown
+                continue
+            }
             if let app = self.app(appName, appNode) { apps.append(app) } else { failedApps.insert(appName) }
         }
         return apps
@@ -29,7 +32,10 @@ extension ScenarioReader {
         if let screensNode = required(map, "screens", in: node, path: key) {
             if let screenMap = screensNode.mapping, !screenMap.isEmpty {
                 for (_, screenName, screenNode) in distinctNames(screenMap, "\(key).screens", what: "screen") {
-                    guard let name = self.name(screenName, "\(key).screens") else { continue }
+                    guard let name = self.name(screenName, "\(key).screens") else {
+                        failedScreens.insert(screenName.string ?? "")
+                        continue
+                    }
                     if name.hasPrefix("ui-") {
                         error(screenName, "\(key).screens.\(name)", "screen names starting with 'ui-' are reserved for UIKit's containers")
                         continue
@@ -81,7 +87,7 @@ extension ScenarioReader {
             let bytesPerView = value(tree, "bytes").flatMap { bytes($0, "\(key).tree.bytes") } ?? 1024
             if let views = value(tree, "views") {
                 if let count = int(views, "\(key).tree.views", min: 1, max: ScenarioLimits.viewsPerTree),
-                   fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
+                   fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, backingNode: value(map, "backing"), key),
                    describes(views: count, treeNode, key) {
                     let fanout = value(tree, "fanout").flatMap { int($0, "\(key).tree.fanout", min: 1, max: 10_000) } ?? 4
                     view = try? ViewDescription.balanced(count: count, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
@@ -97,7 +103,7 @@ extension ScenarioReader {
                 }
                 if count > ScenarioLimits.viewsPerTree {
                     error(treeNode, "\(key).tree", "the tree has more than \(ScenarioLimits.viewsPerTree) views; use fewer levels or a smaller fanout")
-                } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, key),
+                } else if fitsHost(views: count, bytesPerView: bytesPerView, backing: backing, treeNode, backingNode: value(map, "backing"), key),
                           describes(views: count, treeNode, key) {
                     do {
                         view = try ViewDescription.tree(depth: depth, fanout: fanout, bytes: bytesPerView, rootBacking: backing)
@@ -146,13 +152,22 @@ extension ScenarioReader {
                           modelBytes: model, table: table)
     }
 
-    /// Whether a tree of `views` views of `bytesPerView` bytes (plus `backing`) fits the
-    /// host, checked before its description is built (saturating; an error when not).
-    mutating func fitsHost(views: Int, bytesPerView: Int, backing: Int, _ node: Node, _ key: String) -> Bool {
-        let declared = views.multipliedSaturating(by: bytesPerView).addingSaturating(backing)
-        guard declared > hostLimitBytes else { return true }
-        error(node, "\(key).tree", "the tree declares \(declared == Int.max ? "more than \(Int.max)" : String(declared)) bytes "
-            + "(\(views) views of \(bytesPerView) bytes), more than the \(hostLimitBytes) bytes this host allows a simulation")
+    /// Whether a tree of `views` views of `bytesPerView` bytes, and the screen's `backing`,
+    /// fit the host, checked before the tree's description is built (saturating). The tree's
+    /// bytes are said at the tree; the backing store's, alone or with the tree's, at `backing`.
+    mutating func fitsHost(views: Int, bytesPerView: Int, backing: Int, _ node: Node, backingNode: Node?, _ key: String) -> Bool {
+        let tree = views.multipliedSaturating(by: bytesPerView)
+        if tree > hostLimitBytes {
+            error(node, "\(key).tree", "the tree declares \(Self.count(tree)) bytes (\(views) views of \(bytesPerView) bytes), "
+                + "more than the \(hostLimitBytes) bytes this host allows a simulation")
+            return false
+        }
+        let both = tree.addingSaturating(backing)
+        guard both > hostLimitBytes else { return true }
+        error(backingNode ?? node, "\(key).backing", backing > hostLimitBytes
+            ? "the backing store declares \(backing) bytes, more than the \(hostLimitBytes) bytes this host allows a simulation"
+            : "the backing store (\(backing) bytes) and the tree (\(tree) bytes: \(views) views of \(bytesPerView) bytes) make "
+                + "\(Self.count(both)) bytes, more than the \(hostLimitBytes) bytes this host allows a simulation")
         return false
     }
 

@@ -31,15 +31,24 @@ extension ScenarioReader {
         }
         let limit = value(map, "app_limit").flatMap { bytes($0, "device.app_limit") }
         let inactiveLimit = value(map, "app_limit_inactive").flatMap { bytes($0, "device.app_limit_inactive") }
-        let profile = value(map, "profile").flatMap { self.name($0, "device.profile") }
-        // The profile is read now, so that a name that reaches none fails validation, located
-        // here, rather than the run.
-        if let profile, let profileNode = value(map, "profile") {
-            do {
-                _ = try ProfileLibrary.load(ProfileReference(profile))
-            } catch {
-                let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
-                self.error(profileNode, "device.profile", "cannot use the profile \(Self.quote(profile)): \(reasons)")
+        // A bundled profile's name, or a profile file's path (with a `/` or a `.yaml` ending)
+        // read against the scenario's folder; kept resolved, so that a run from any folder
+        // reads the same file. Read now, so that one that reaches nothing fails validation,
+        // located here, rather than the run.
+        var profile: String?
+        if let profileNode = value(map, "profile"), let written = string(profileNode, "device.profile") {
+            let reference = ProfileReference(written).resolved(against: FilePath(path).removingLastComponent().string)
+            if case .bundled = reference, self.name(profileNode, "device.profile") == nil {
+                // said by name(): a bundled profile is a name of [a-z0-9-]+, a file has a / or .yaml
+            } else {
+                do {
+                    _ = try ProfileLibrary.load(reference)
+                    profile = reference.description
+                } catch {
+                    let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
+                    self.error(profileNode, "device.profile", "cannot use the profile \(Self.quote(written)): \(reasons)"
+                        + (reference.description == written ? "" : " (read as \(reference.description), relative to the scenario's folder)"))
+                }
             }
         }
         let content = value(map, "content").map { contentRatios($0, "device.content") } ?? [:]

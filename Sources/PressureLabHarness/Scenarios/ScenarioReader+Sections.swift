@@ -52,6 +52,15 @@ extension ScenarioReader {
                 + "this host allows a simulation (a safe share of its physical memory, cgroup limit and process limits)")
             return
         }
+        // An app's clean mapped memory is read whole at each launch and is resident: more than
+        // the device's memory is not a device's app (3 GiB on a 16 MiB device took 52 s and
+        // 3.2 GB of the host for one launch).
+        for app in scenario.apps where app.cleanBytes > budget {
+            let site = declarationSites.first { $0.key == "apps.\(app.name).clean" }
+            error(site?.node ?? memoryNode, "apps.\(app.name).clean", "the app's clean mapped memory (\(app.cleanBytes) bytes) is more "
+                + "than the device's memory (\(budget) bytes): a launch reads all of it into memory; declare at most \(budget) bytes, "
+                + "or give the device more memory")
+        }
         // Clean mapped files and model files are written to a disk file system: they must fit
         // what is free there.
         let files = scenario.declaredFileBytes
@@ -87,6 +96,27 @@ extension ScenarioReader {
             error(appsNode ?? scriptNode, "apps", "\(scenario.apps.count) apps and \(scenario.expandedStepCount) steps make "
                 + "\(Self.count(work.appSteps)) app-steps (the device looks over every app at each step), more than the "
                 + "\(ScenarioLimits.appSteps) a run may take; declare fewer apps or steps")
+        }
+        checkFill(scenario, scriptNode: scriptNode)
+    }
+
+    /// The fill half of the work check: the bytes the script can fill and the clean bytes its
+    /// launches can read again must stay under ``ScenarioLimits/filledBytes`` and
+    /// ``ScenarioLimits/cleanBytesRead`` (``DeclaredFill``).
+    mutating func checkFill(_ scenario: Scenario, scriptNode: Node) {
+        let fill = scenario.declaredFill
+        if fill.filledBytes > ScenarioLimits.filledBytes {
+            error(scriptNode, "script", "the script can fill \(Self.count(fill.filledBytes)) bytes of memory (\(Self.count(fill.launches)) "
+                + "steps that open an app, each a cold launch at worst that fills the app's data and launch screens up to the budget; "
+                + "repeats multiplied), more than the \(ScenarioLimits.filledBytes) bytes a run may fill (docs/limits.md); open apps "
+                + "less often, or give them less memory or the device a smaller budget")
+        }
+        if fill.cleanBytesRead > ScenarioLimits.cleanBytesRead, let largest = fill.largestClean {
+            let site = declarationSites.first { $0.key == "apps.\(largest.app).clean" }
+            error(site?.node ?? scriptNode, "apps.\(largest.app).clean", "the script's \(Self.count(fill.launches)) steps that open an "
+                + "app can read the apps' clean mapped files again \(Self.count(fill.cleanBytesRead)) bytes in all (each a cold launch "
+                + "at worst, which reads the app's whole clean file: this app's \(largest.bytes) bytes), more than the "
+                + "\(ScenarioLimits.cleanBytesRead) bytes a run may read (docs/limits.md); declare less clean memory or open apps less often")
         }
     }
 

@@ -7,6 +7,8 @@ public enum FileOperation: String, Sendable {
     case status = "inspect"
     case createDirectory = "create the directory"
     case changePermissions = "change the permissions of"
+    /// Take an advisory lock on (``FileLock``).
+    case lock
 }
 
 /// A file operation that failed: what it did, to which path, and the system's error
