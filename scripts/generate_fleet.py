@@ -9,11 +9,8 @@ published outcome is in fleet-published.json beside this file.
 Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's experiment"):
 - Memory by kind in front, from `dumpsys meminfo -d` App Summaries of Android 10 on a Pixel 4
   (EMDC-OS/remote-swap @ 484a3795, shell/220316/app_RSS/<app>.txt; kB). Each app is printed 100 s
-  after a cold launch, then again after a session: Fleet's script swipes in every app
-  (use_utils.py), so the print after the source's swipe session (100 swipes: Chrome, Google Maps,
-  Instagram) is taken where there is one; the others' sessions were no swiping (Twitter idled,
-  YouTube played a video for 10 minutes, Candy Crush ran a game script), so their first print is
-  taken. Figures: Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
+  after a cold launch (the print at line 124, taken here), then again after a session of use.
+  Figures: Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
   mtrack) and TOTAL Private Clean (the clean mapped code and resources). Measured there for
   Twitter, YouTube, Chrome (its browser process), Google Maps, Instagram and Candy Crush; the
   other twelve apps take a measured neighbour's breakdown (ESTIMATE, marked with the
@@ -28,6 +25,28 @@ Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's e
   27/59 of every app's Java heap is released entering the background (ESTIMATE for the other
   seventeen). The released part is the screen's `model`, released in `on_background`; the rest
   of the Java heap, the native heap and Private Other are the app's `data`, kept.
+- Growth with use: the same source's second print, after a session (Instagram and Google Maps:
+  100 swipes, swipe100times.sh; Chrome: chrome_swipe100times.sh; YouTube: a 10-minute video,
+  youtube_play10minutes.sh; Candy Crush: candycrush_play.sh), less the first: Java Heap + Native
+  Heap + Private Other, per second of the session's own script (its sleeps and gesture
+  durations; adb's own time per command not counted, so the rate is an upper bound: ESTIMATE).
+  Fleet's use of an app (swipes for 30 s in the caching experiment, 10 s in the hot-launch
+  one) grows it by that rate times its seconds of use: a `grow` step. Graphics growth is left
+  out (the drawn views go when the activity stops), and the Java heap's growth is kept whole in
+  the background (ESTIMATE). Apps with no session print take their breakdown neighbour's rate,
+  Twitter's neighbours Instagram's (Twitter's second print is after 20 s idle, not use).
+- Processes: the app's own processes besides the main one, each with its mean PSS + swap in
+  the background on the Pixel 4 (shell/220316/AB_z_nolock/proc_info.txt, no memory pressure;
+  the mean over the prints after the app's first launch, its own launches' prints left out, or
+  over every print of that pid), and the kind OomAdjuster ranks it as: Chrome's renderer
+  (isolated), GPU process and app zygote (bound); Instagram's `:mqtt` (a started service,
+  FbnsService); Candy Crush's WebView renderer (isolated). ESTIMATES: Angry Birds Classic takes
+  the renderer of Angry Birds 2 (the game the source ran); TikTok runs `:push` and
+  `:pushservice`, declared as services in TikTok 9.8.3's manifest (MonkeyJerry/apkdump @
+  32281f7a, apk.json), each of Instagram's `:mqtt` size. Firefox's content and GPU processes are
+  declared by GeckoView but nothing measured their sizes: one process, holding Ariadne's total.
+  Processes an app starts in another app's package (Twitter and Candy Crush start Chrome's main
+  process through Custom Tabs) are not modelled.
 """
 import os
 
@@ -39,11 +58,36 @@ P4 = "EMDC-OS/remote-swap @ 484a3795 shell/220316/app_RSS"
 MEASURED = {
     "twitter":    (38_040, 29_104, 5_056, 38_080, 56_232, 448, f"{P4}/twitter.txt, the print at line 124, 100 s after launch"),
     "youtube":    (30_480, 41_004, 6_656, 44_044, 57_204, 287, f"{P4}/youtube.txt, the print at line 124, 100 s after launch"),
-    "chrome":     (9_104, 20_072, 25_140, 65_044, 24_784, 153,
-                   f"{P4}/chrome.txt, the print at line 238, after 100 swipes (browser process only)"),
-    "googlemaps": (66_560, 50_812, 10_000, 99_260, 73_944, 956, f"{P4}/googlemaps.txt, the print at line 254, after 100 swipes"),
-    "instagram":  (50_728, 110_344, 8_660, 176_176, 61_264, 2624, f"{P4}/instagram.txt, the print at line 257, after 100 swipes"),
+    "chrome":     (8_720, 12_328, 17_028, 37_560, 24_460, 151,
+                   f"{P4}/chrome.txt, the print at line 124, 100 s after launch (browser process only)"),
+    "googlemaps": (51_000, 44_884, 9_160, 137_588, 72_132, 805, f"{P4}/googlemaps.txt, the print at line 124, 100 s after launch"),
+    "instagram":  (35_428, 57_724, 6_952, 71_060, 51_336, 2036, f"{P4}/instagram.txt, the print at line 124, 100 s after launch"),
     "candycrush": (26_544, 83_264, 7_896, 148_368, 51_568, 40, f"{P4}/candycrush.txt, the print at line 124, 100 s after launch"),
+}
+# Growth with use (kB of Java Heap + Native Heap + Private Other, the second print less the first)
+# and the session's seconds by its script (EMDC-OS/remote-swap @ 484a3795 shell/play/): sleeps and
+# gesture durations.
+GROWTH = {
+    "instagram":  (15_300 + 52_620 + 1_708, 100 * (0.2 + 1), f"{P4}/instagram.txt lines 151-157 and 284-290; swipe100times.sh"),
+    "googlemaps": (15_560 + 5_928 + 840, 100 * (0.2 + 1), f"{P4}/googlemaps.txt lines 151-157 and 281-287; swipe100times.sh"),
+    "chrome":     (384 + 7_744 + 8_112, 50 * (3 * 0.2 + 1 + 1 + 2), f"{P4}/chrome.txt lines 151-157 and 265-271; chrome_swipe100times.sh"),
+    "youtube":    (27_824 + 83_320 + 2_024, 10 + 10 + 10 + 600 + 10 + 10 + 10 + 0.2,
+                   f"{P4}/youtube.txt lines 151-157 and 278-284; youtube_play10minutes.sh"),
+    "candycrush": (-2_948 + 26_412 + 184, 39 + 11 * 0.1, f"{P4}/candycrush.txt lines 150-156 and 268-274; candycrush_play.sh"),
+}
+# Processes besides the main one: (name, kind, kB, source).
+PI = "EMDC-OS/remote-swap @ 484a3795 shell/220316/AB_z_nolock/proc_info.txt"
+PROCESSES = {
+    "chrome": [("sandboxed-process0", "isolated", 60_110, f"{PI}: com.android.chrome:sandboxed_process0 (:0), background mean of 77 prints"),
+               ("privileged-process0", "bound", 90_393, f"{PI}: com.android.chrome:privileged_process0 (GPU), background mean of 77 prints"),
+               ("zygote", "bound", 6_762, f"{PI}: com.android.chrome_zygote, background mean of 77 prints")],
+    "instagram": [("mqtt", "service", 32_872, f"{PI}: com.instagram.android:mqtt, background mean of 73 prints")],
+    "candycrush": [("webview-sandboxed-process0", "isolated", 53_323,
+                    f"{PI}: the WebView renderer started with Candy Crush (pid 15168), mean of its 88 prints")],
+    "angrybirds": [("webview-sandboxed-process0", "isolated", 41_747,
+                    f"ESTIMATE: Angry Birds 2's WebView renderer ({PI}, pid 28898, mean of its 85 prints)")],
+    "tiktok": [("push", "service", 32_872, "ESTIMATE: declared in TikTok 9.8.3's manifest (MonkeyJerry/apkdump @ 32281f7a apk.json); Instagram's :mqtt size"),
+               ("pushservice", "service", 32_872, "ESTIMATE: as :push")],
 }
 # Fleet's order: name, measured breakdown or the neighbour it borrows (ESTIMATE), note.
 APPS = [
@@ -61,7 +105,7 @@ APPS = [
     ("bigolive", "youtube", "ESTIMATE: YouTube's measured breakdown (a live-video app)"),
     ("amazonshop", "instagram", "ESTIMATE: Instagram's measured breakdown (an image-heavy feed)"),
     ("googlemaps", "googlemaps", "measured"),
-    ("chrome", "chrome", "measured (the renderer and GPU processes are not in it)"),
+    ("chrome", "chrome", "measured (the browser process; its renderer, GPU process and zygote under processes)"),
     ("firefox", "chrome", "DERIVED: Chrome's measured heaps scaled to Firefox's measured 560 MB of anonymous memory "
                           "(Ariadne, HPCA 2025, Pixel 7, 10 s after launch); graphics and clean as Chrome's"),
     ("linkedin", "twitter", "ESTIMATE: Twitter's measured breakdown (a social feed)"),
@@ -72,6 +116,17 @@ PIXELS_PIXEL_3, PIXELS_PIXEL_4 = 1080 * 2160, 1080 * 2280
 BACKGROUND_JAVA_RELEASED = (27, 59)  # Twitch: ART's footprint 59 MB in front, 32 MB in the background
 VIEW_BYTES = KB  # a view's Java objects: an assumption (as `pressurelab import meminfo`), out of the kept Java heap
 TWITCH_JAVA_KB = 59 * 1024
+
+
+def growth_neighbour(neighbour):
+    """The app whose growth rate an app takes: its own, its breakdown neighbour's, Instagram's for Twitter's."""
+    return "instagram" if neighbour == "twitter" else neighbour
+
+
+def growth(neighbour, seconds):
+    """Bytes an app grows by in `seconds` of use (the measured rate of its growth neighbour)."""
+    kb, session, _ = GROWTH[growth_neighbour(neighbour)]
+    return round(kb * KB * seconds / session)
 
 
 def breakdown(name, neighbour):
@@ -91,8 +146,9 @@ def breakdown(name, neighbour):
 
 lines = [
     "# Fleet's caching experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
-    "# Each launch as Fleet's script does it: HOME, 2 s, launch, 30 s of use; the sequence twice, on the",
-    "# Pixel 3 profile. Published outcome: fleet-published.json (jiachengh/Fleet @ 32f22f7a).",
+    "# Each launch as Fleet's script does it: HOME, 2 s, launch, 30 s of use (the app grows as it is used:",
+    "# `grow`); the sequence twice, on the Pixel 3 profile. Published outcome: fleet-published.json",
+    "# (jiachengh/Fleet @ 32f22f7a).",
     "# Each app: data = the Java heap it keeps in the background + Native Heap + Private Other; the",
     "# screen's model = the Java heap ART's background transition releases (on_background); backing =",
     "# Graphics (discarded by the system when the activity stops); clean = TOTAL Private Clean.",
@@ -106,10 +162,14 @@ lines = [
     "  profile: pixel-3-2018",
     "apps:",
 ]
+NEIGHBOUR = {name: neighbour for name, neighbour, _ in APPS}
 for name, neighbour, note in APPS:
     data, model, backing, clean, views, source = breakdown(name, neighbour)
+    kb, session, grown_from = GROWTH[growth_neighbour(neighbour)]
+    grows = "measured" if growth_neighbour(neighbour) == name else f"ESTIMATE: {growth_neighbour(neighbour)}'s rate"
     lines += [
         f"  {name}:   # {note}: {source}",
+        f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})",
         f"    data: {data}B",
         f"    clean: {clean}B",
         "    on_background: [models]",
@@ -117,24 +177,32 @@ for name, neighbour, note in APPS:
         f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
         "    root: main",
     ]
+    if name in PROCESSES:
+        lines.append("    processes:")
+        for process, kind, kb_size, process_source in PROCESSES[name]:
+            lines += [f"      # {process_source}", f"      {process}: {{ kind: {kind}, data: {kb_size * KB}B }}"]
 apps_section = lines[lines.index("apps:"):]
 lines += ["script:", "  - repeat:", "      times: 2", "      steps:"]
-for name, _, _ in APPS:
-    lines += ["        - home", "        - idle: 2s", f"        - launch: {name}", "        - idle: 30s"]
+for name, neighbour, _ in APPS:
+    lines += ["        - home", "        - idle: 2s", f"        - launch: {name}", "        - idle: 30s",
+              f"        - grow: {growth(neighbour, 30)}B"]
 open(f"{OUT}/fleet-18.yaml", "w").write("\n".join(lines) + "\n")
 
 # Fleet's hot-launch experiment (evaluation/exp-hot-launch/run-launch.py @ 32f22f7a): every app
-# but the two games started and used 10 s (start_all_apps), then groups of three apps, each
-# group in REPEAT_TIME = 4 rounds of: HOME, 2 s, launch, 30 s of use (3 x USE_DURATION 10 s;
-# the last group twice that). Fleet records a round's launches from the second round on
-# (commit 5241a180) and keeps those `am start -W` reports as HOT; here every resume is kept.
+# but the two games started and used 10 s (start_all_apps(duration=10); use_app_X(d) runs three
+# phases of d/3 s), then groups of three apps, each group in REPEAT_TIME = 4 rounds of: HOME,
+# 2 s, launch, then USE_DURATION = 10 s of use (the last group twice that), the use only from the
+# second round on (`if i != 0`: round 0 launches the group back to back). Fleet records a
+# round's launches from the second round on (commit 5241a180) and keeps those `am start -W`
+# reports as HOT; here every resume is kept.
 GROUPS = [("twitter", "facebook", "instagram"), ("telegram", "line", "youtube"), ("tiktok", "spotify", "twitch"),
           ("rave", "bigolive", "amazonshop"), ("googlemaps", "chrome", "firefox"), ("linkedin", "bigolive", "amazonshop"),
           ("spotify", "angrybirds", "candycrush")]
 hot = [
     "# Fleet's hot-launch experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
     "# As run-launch.py runs it: 16 apps started and used 10 s each, then groups of three apps, each group in",
-    "# four rounds of HOME, 2 s, launch, 30 s of use (the last group 60 s). Published: fleet-published.json.",
+    "# four rounds of HOME, 2 s, launch, and from the second round on 10 s of use (the last group 20 s).",
+    "# Published: fleet-published.json.",
     "scenario: 1",
     "name: fleet-hot-launch",
     "description: Fleet hot-launch workload, groups of three of its 18 apps relaunched in rounds.",
@@ -144,13 +212,16 @@ hot = [
     "  memory: 2149MiB",
     "  profile: pixel-3-2018",
 ] + apps_section + ["script:"]
-for name, _, _ in APPS:
+for name, neighbour, _ in APPS:
     if name in ("angrybirds", "candycrush"):
         continue
-    hot += ["  - home", "  - idle: 2s", f"  - launch: {name}", "  - idle: 10s"]
+    hot += ["  - home", "  - idle: 2s", f"  - launch: {name}", "  - idle: 10s", f"  - grow: {growth(neighbour, 10)}B"]
 for index, group in enumerate(GROUPS):
-    use = "60s" if index == len(GROUPS) - 1 else "30s"
-    hot += ["  - repeat:", "      times: 4", "      steps:"]
+    use = 20 if index == len(GROUPS) - 1 else 10
     for name in group:
-        hot += ["        - home", "        - idle: 2s", f"        - launch: {name}", f"        - idle: {use}"]
+        hot += ["  - home", "  - idle: 2s", f"  - launch: {name}"]
+    hot += ["  - repeat:", "      times: 3", "      steps:"]
+    for name in group:
+        hot += ["        - home", "        - idle: 2s", f"        - launch: {name}", f"        - idle: {use}s",
+                f"        - grow: {growth(NEIGHBOUR[name], use)}B"]
 open(f"{OUT}/fleet-hot-launch.yaml", "w").write("\n".join(hot) + "\n")

@@ -135,13 +135,32 @@ struct DeviceCommand: ParsableCommand {
         lines.append("")
         lines.append("Hot launches, p50 by app (device time; published: the median of the samples, WaitTime of am start -W):")
         lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name), rows: appRows))
+        var memoryRows: [[String]] = []
+        for app in apps {
+            var row = [app]
+            for outcome in outcomes { row.append(outcome.backgroundMeanBytes[app].map { Units.mebibytes($0) } ?? "-") }
+            row.append(MeasuredBackgroundMemory.byApp[app].map {
+                "\(Units.mebibytes($0.meanKB * 1024)) (\(Units.mebibytes($0.minKB * 1024)) to \(Units.mebibytes($0.maxKB * 1024)))"
+            } ?? "-")
+            memoryRows.append(row)
+        }
+        lines.append("")
+        lines.append("Memory an app holds in the background, mean over the alive-after-launch workload's steps (measured here: "
+            + "its processes' memory, swapped or compressed memory at its own size, its resident clean pages, as PSS + swap "
+            + "counts them); beside it a phone's "
+            + "(\(MeasuredBackgroundMemory.source), PSS + swap, mean and range):")
+        lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name) + ["Pixel 4 (measured there)"], rows: memoryRows))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "19 (too-many-cached 19)": the kills and their causes, most frequent first.
+    /// "19 (too-many-cached 19; main 19)": the kills, their causes (most frequent first) and the
+    /// kinds of process they took.
     static func kills(_ outcome: DeviceExperiment.Outcome) -> String {
         let causes = outcome.killsByReason.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-        return causes.isEmpty ? String(outcome.kills) : "\(outcome.kills) (" + causes.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+        guard !causes.isEmpty else { return String(outcome.kills) }
+        let kinds = ["main", "secondary"].compactMap { kind in outcome.killsByProcess[kind].map { "\(kind) \($0)" } }
+        return "\(outcome.kills) (" + causes.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "; "
+            + kinds.joined(separator: ", ") + ")"
     }
 
     /// "modelled (published, +x%)", "modelled", or "-" when nothing was modelled.

@@ -40,7 +40,7 @@ struct StepNamesTests {
             _ = try ScenarioLoader().parse(text, path: "s.yaml")
         } catch {
             #expect(error.description.contains("unknown step 'jump'; valid steps are launch, push, pop, pop_to_root, select_tab, "
-                + "present, dismiss, type, scroll, warning, home, switch, idle, interrupt, launch_background, background_fetch, repeat, random, replay"))
+                + "present, dismiss, type, scroll, warning, home, grow, switch, idle, interrupt, launch_background, background_fetch, repeat, random, replay"))
         }
     }
 

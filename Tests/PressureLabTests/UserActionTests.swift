@@ -45,7 +45,7 @@ struct UserActionTests {
         #expect(UserAction.present("compose").screen == "compose")
         #expect(UserAction.launch("mail").screen == nil)
         #expect(UserAction.Kind.allCases.filter(\.revealsHiddenScreen) == [.pop, .popToRoot, .selectTab, .dismiss])
-        #expect(UserAction.Kind.allCases.filter { !$0.isDrawnAtRandom } == [.launch, .interrupt, .launchBackground, .backgroundFetch])
+        #expect(UserAction.Kind.allCases.filter { !$0.isDrawnAtRandom } == [.launch, .grow, .interrupt, .launchBackground, .backgroundFetch])
     }
 
     @Test("a draw weighs kinds in name order, then draws the argument: the same seed gives the same actions")

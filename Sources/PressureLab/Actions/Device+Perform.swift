@@ -76,6 +76,9 @@ extension Device {
         case .scroll(let rows):
             guard let table = front?.window.topViewController as? TableViewController else { return false }
             table.scroll(by: rows)
+        case .grow(let bytes):
+            guard let app = front else { return false }
+            return app.grow(by: bytes)
         }
         return true
     }

@@ -5,6 +5,8 @@
 public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// An app was killed, with the limit or level the kill answered (docs/fidelity.md).
     case kill(app: String, reason: KillReason)
+    /// One of an app's secondary processes was killed (Android: `APP:PROCESS`); the app lives on.
+    case killProcess(app: String, process: String, reason: KillReason)
     /// An allocation found no memory: the app crashed (an out-of-memory crash).
     case outOfMemory
     /// Home terminated the app (before iOS 4).
@@ -33,7 +35,7 @@ public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, 
 
     public var category: Category {
         switch self {
-        case .kill, .outOfMemory: return .kill
+        case .kill, .killProcess, .outOfMemory: return .kill
         case .coldLaunch, .resume, .thaw: return .launch
         case .warning: return .warning
         case .freeze: return .freeze
@@ -52,6 +54,7 @@ public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, 
         func named(_ words: String, _ app: String?) -> String { app.map { "\(words) \($0)" } ?? words }
         switch self {
         case .kill(let app, let reason): return "kill \(app) (\(reason.rawValue))"
+        case .killProcess(let app, let process, let reason): return "kill \(app):\(process) (\(reason.rawValue))"
         case .outOfMemory: return "oom"
         case .terminatedOnHome: return "terminated on home"
         case .coldLaunch(let app): return named("cold launch", app)
@@ -78,7 +81,13 @@ public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, 
         default:
             if text.hasPrefix("kill "), text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards),
                let reason = KillReason(rawValue: String(text[open.upperBound..<text.index(before: text.endIndex)])) {
-                self = .kill(app: String(text[text.index(text.startIndex, offsetBy: 5)..<open.lowerBound]), reason: reason)
+                let name = text[text.index(text.startIndex, offsetBy: 5)..<open.lowerBound]
+                // Android names a secondary process APP:PROCESS; an app's name has no colon.
+                if let colon = name.firstIndex(of: ":") {
+                    self = .killProcess(app: String(name[..<colon]), process: String(name[name.index(after: colon)...]), reason: reason)
+                } else {
+                    self = .kill(app: String(name), reason: reason)
+                }
                 return
             }
             for (words, make) in Self.withApp {

@@ -23,6 +23,10 @@ public enum UserAction: Sendable, Equatable, Hashable {
     case type(Int)
     /// Scrolls the top table by that many rows (negative: up).
     case scroll(Int)
+    /// The app in front is used and grows: its app-wide data takes that many bytes more
+    /// (caches, image pools, the Java heap filling as content is shown), held while its
+    /// process lives.
+    case grow(Int)
     /// A memory warning injected at that level.
     case warning(PressureLevel)
     /// The Home button: the foreground app goes to the background.
@@ -44,7 +48,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case launch, push, pop
         case popToRoot = "pop_to_root"
         case selectTab = "select_tab"
-        case present, dismiss, type, scroll, warning, home
+        case present, dismiss, type, scroll, warning, home, grow
         case switchTo = "switch"
         case idle, interrupt
         case launchBackground = "launch_background"
@@ -61,7 +65,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
             case .pop: return .count(default: 1, range: 1...1_000_000)
             case .popToRoot, .dismiss, .home: return .none
             case .selectTab: return .index(range: 0...1000)
-            case .type: return .bytes
+            case .type, .grow: return .bytes
             case .scroll: return .rows(range: -100_000_000...100_000_000)
             case .warning: return .level(default: .warning)
             case .idle, .interrupt: return .seconds
@@ -71,7 +75,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         /// Whether a `random` mix may draw it (``draw(apps:screens:using:)``).
         public var isDrawnAtRandom: Bool {
             switch self {
-            case .launch, .interrupt, .launchBackground, .backgroundFetch: return false
+            case .launch, .interrupt, .launchBackground, .backgroundFetch, .grow: return false
             default: return true
             }
         }
@@ -137,6 +141,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case (.selectTab, .integer(let index)): self = .selectTab(index)
         case (.type, .integer(let bytes)): self = .type(bytes)
         case (.scroll, .integer(let rows)): self = .scroll(rows)
+        case (.grow, .integer(let bytes)): self = .grow(bytes)
         case (.warning, .level(let level)): self = .warning(level)
         case (.idle, .seconds(let seconds)): self = .idle(seconds)
         case (.interrupt, .seconds(let seconds)): self = .interrupt(seconds)
@@ -156,6 +161,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case .dismiss: return .dismiss
         case .type: return .type
         case .scroll: return .scroll
+        case .grow: return .grow
         case .warning: return .warning
         case .home: return .home
         case .switchTo: return .switchTo
@@ -172,7 +178,8 @@ public enum UserAction: Sendable, Equatable, Hashable {
         case .launch(let name), .push(let name), .present(let name), .switchTo(let name), .launchBackground(let name),
              .backgroundFetch(let name):
             return .name(name)
-        case .pop(let number), .selectTab(let number), .type(let number), .scroll(let number): return .integer(number)
+        case .pop(let number), .selectTab(let number), .type(let number), .scroll(let number), .grow(let number):
+            return .integer(number)
         case .idle(let seconds), .interrupt(let seconds): return .seconds(seconds)
         case .warning(let level): return .level(level)
         case .popToRoot, .dismiss, .home: return .none

@@ -95,6 +95,8 @@ extension Application {
         window.tearDown()
         runtime.ledger.measure(owner: appDataOwner) { appData = nil }
         runtime.ledger.remove(owner: appDataOwner)
+        appDataGrowth = 0
+        endSecondaryProcesses()
         runtime.trace.isEnabled = tracing
         state = .notRunning
     }

@@ -33,6 +33,14 @@ public final class Application {
     public var memoryWarningObservers: [(Application) -> Void] = []
     /// App-wide model data, loaded at launch and held while the process lives (bytes).
     public var appDataBytes = 0
+    /// What the app-wide data grew by as the app was used since its process started (bytes).
+    public internal(set) var appDataGrowth = 0
+    /// Android: the processes the app runs beside its main one (none: one process). They start
+    /// with the main process and end with it; one killed alone starts again when the app next
+    /// comes to the front.
+    public var processes: [ProcessSpec] = []
+    /// The memory of each running secondary process, by its name.
+    var processMemory: [String: HeapBlock] = [:]
     /// Clean file-backed memory the app maps: its code and resources (bytes; 0: none).
     public var cleanBytes = 0
     /// The mapping of the app's code and resources, once it first ran.
@@ -73,6 +81,8 @@ public final class Application {
             try coldLaunch()
             return .cold
         case .suspended, .background:
+            // A secondary process killed while the app was away starts again as it needs it.
+            startSecondaryProcesses()
             if let interface = pendingInterface {
                 try showForTheFirstTime(interface)
             } else {
@@ -149,6 +159,7 @@ public final class Application {
                 appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate, fill: runtime.contents?[.appData])
             }
         }
+        startSecondaryProcesses()
         recordApp(.didFinishLaunching)
         return (root, modals)
     }
@@ -177,6 +188,21 @@ public final class Application {
         runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
+    }
+
+    /// The app is used: its app-wide data grows by `bytes` (caches, image pools, the Java heap
+    /// filling as content is shown), allocated now and held while the process lives. Only an
+    /// app in front grows; its data is resident then. Returns whether it grew.
+    @discardableResult
+    public func grow(by bytes: Int) -> Bool {
+        guard bytes > 0, state.isRunning, compressedAppData == nil, swappedAppData == nil else { return false }
+        appDataGrowth += bytes
+        let total = appDataBytes + appDataGrowth
+        runtime.ledger.measure(owner: appDataOwner) {
+            appData = nil
+            appData = HeapBlock(count: total, pattern: 0xDA, gate: runtime.memoryGate, fill: runtime.contents?[.appData])
+        }
+        return true
     }
 
     // MARK: - User data and restoration

@@ -75,11 +75,70 @@ extension Device {
                 installed.adjOrder = priorityCounter
             }
         }
+        if !model.release.isApple { refreshProcessPriorities(byUse: byUse) }
+    }
+
+    /// Every secondary process's `oom_score_adj`, after its app's (the same update's walk: a
+    /// process whose adj changes with its client's is slotted after it). Started services by
+    /// ``LowMemoryKillerRules/serviceAdjs(count:)`` while within `MAX_SERVICE_INACTIVITY` of
+    /// their app's last use; bound and isolated processes (and services past it) follow their
+    /// client, ``LowMemoryKillerRules/boundProcessAdj(clientAdj:)``.
+    private func refreshProcessPriorities(byUse: [InstalledApp]) {
+        var services: [SecondaryProcess] = []
+        for installed in byUse where installed.app.state.hasProcess {
+            for process in installed.processes where process.spec.kind == .service && installed.app.isRunning(process: process.spec)
+                && now < installed.lastUsed + LowMemoryKillerRules.maxServiceInactivitySeconds {
+                services.append(process)
+            }
+        }
+        let serviceAdjs = LowMemoryKillerRules.serviceAdjs(count: services.count)
+        var serviceAdj: [ObjectIdentifier: Int] = [:]
+        for (process, adj) in zip(services, serviceAdjs) { serviceAdj[ObjectIdentifier(process)] = adj }
+        for installed in byUse {
+            for process in installed.processes {
+                let adj: Int
+                if !installed.app.state.hasProcess || !installed.app.isRunning(process: process.spec) {
+                    adj = LowMemoryKillerRules.notRunningAdj
+                } else if let service = serviceAdj[ObjectIdentifier(process)] {
+                    adj = service
+                } else {
+                    adj = LowMemoryKillerRules.boundProcessAdj(clientAdj: installed.oomScoreAdj)
+                }
+                if adj != process.oomScoreAdj {
+                    process.oomScoreAdj = adj
+                    priorityCounter += 1
+                    process.adjOrder = priorityCounter
+                }
+            }
+        }
+    }
+
+    /// The secondary processes that run, as a policy sees them. The processes of the app whose
+    /// allocation waits (`sparing`) are left out: its memory is being counted (they go only
+    /// after the step, when memory is read again).
+    func processSnapshots(sparing: InstalledApp?) -> [ProcessSnapshot] {
+        guard !model.release.isApple else { return [] }
+        var out: [ProcessSnapshot] = []
+        for installed in apps where installed.app.state.hasProcess && installed !== sparing {
+            let clientAdj = installed.oomScoreAdj
+            for process in installed.processes where installed.app.isRunning(process: process.spec) {
+                // A bound or isolated process follows its client; a started service does not.
+                let isBound = process.spec.kind != .service
+                let adj = process.oomScoreAdj
+                // A started service's process state stays a service's, counted with neither
+                // the cached nor the empty processes (`updateOomAdjLocked`'s default case).
+                out.append(ProcessSnapshot(name: process.name, app: installed.name, kind: process.spec.kind,
+                                           bytes: installed.app.bytes(of: process.spec), oomScoreAdj: adj,
+                                           adjOrder: process.adjOrder, useOrder: installed.useOrder,
+                                           isEmpty: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
+            }
+        }
+        return out
     }
 
     /// The installed apps, most recently used first; equal use orders keep installation
     /// order (one stable sort, done again only after an app is used or installed).
-    private func appsByUse() -> [InstalledApp] {
+    func appsByUse() -> [InstalledApp] {
         if let sorted = appsByUseCache { return sorted }
         let sorted = apps.map { (order: $0.useOrder, app: $0) }.sorted { $0.order > $1.order }.map(\.app)
         appsByUseCache = sorted
@@ -93,7 +152,8 @@ extension Device {
 
     func snapshot(of installed: InstalledApp) -> AppSnapshot {
         var snapshot = AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: installed.bytes, lastUsed: installed.lastUsed,
+                    isFrozen: installed.isFrozen, bytes: model.release.isApple ? installed.bytes : installed.mainBytes,
+                    lastUsed: installed.lastUsed,
                     useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
                     isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
                     bandOrder: installed.bandOrder, adjOrder: installed.adjOrder, hasBeenFrozen: installed.hasBeenFrozen,
@@ -150,6 +210,7 @@ extension Device {
         state.allowLowerMemLevel = allowLowerMemLevel
         state.launcherUseOrder = launcherUseOrder
         state.eventLevel = state.level
+        state.processes = processSnapshots(sparing: sparing)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(model.budgetBytes))
         return state
     }

@@ -101,12 +101,19 @@ extension Device {
             guard let action = termination.nextAction(state) else { break reclaim }
             switch action {
             case .kill(let name, let reason):
+                if let (owner, process) = secondaryProcess(named: name) {
+                    if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
+                    kill(process, of: owner, reason: reason)
+                    if !reason.isActivityManagers { kills += 1 }
+                    if !emergency { readPressureAgain() }
+                    continue reclaim
+                }
                 guard let victim = installed(name), victim.app.state.hasProcess, victim !== foreground, victim !== sparing
                 else { break reclaim }
                 // Clean pages go before anyone is killed.
                 if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
                 kill(victim, reason: reason)
-                if reason != .tooManyCached { kills += 1 }
+                if !reason.isActivityManagers { kills += 1 }
                 if !emergency { readPressureAgain() }
             case .freeze(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
@@ -230,7 +237,7 @@ extension Device {
         notes.kills.append(.kill(app: installed.name, reason: reason))
         // Android 10's `appDiedLocked`: a death ActivityManager did not cause lets its memory
         // factor worsen at the next update; one it caused ("cached #N") does not.
-        allowLowerMemLevel = reason != .tooManyCached
+        allowLowerMemLevel = !reason.isActivityManagers
         installed.app.runtime.trace.record(app: installed.name, controller: nil, TraceEventKind.killed(reason))
         installed.app.kill()
         installed.isFullyCompressed = false
@@ -248,6 +255,28 @@ extension Device {
         installed.trimLevel = 0
         installed.isUIHiddenPending = false
         if previous === installed { previous = nil }
+        refreshPriorities()
+    }
+}
+
+extension Device {
+    /// The running secondary process named `APP:PROCESS`, with its app.
+    func secondaryProcess(named name: String) -> (InstalledApp, SecondaryProcess)? {
+        guard let colon = name.firstIndex(of: ":"), let owner = installed(String(name[..<colon])),
+              let process = owner.processes.first(where: { $0.name == name }),
+              owner.app.isRunning(process: process.spec) else { return nil }
+        return (owner, process)
+    }
+
+    /// Kills one secondary process: its memory goes, its app lives on (and starts it again
+    /// when it next comes to the front).
+    func kill(_ process: SecondaryProcess, of owner: InstalledApp, reason: KillReason) {
+        metrics.kills += 1
+        metrics.recordKill(of: process.name, reason: reason)
+        notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
+        allowLowerMemLevel = !reason.isActivityManagers
+        owner.app.runtime.trace.record(app: owner.name, controller: nil, TraceEventKind("killed:\(process.spec.name):\(reason.rawValue)"))
+        owner.app.endSecondaryProcess(process.spec)
         refreshPriorities()
     }
 }

@@ -102,6 +102,38 @@ public struct FreezerSnapshot: Sendable, Equatable {
     }
 }
 
+/// A secondary process (Android) as a termination policy sees it.
+public struct ProcessSnapshot: Sendable, Equatable {
+    /// `APP:PROCESS`.
+    public var name: String
+    /// The app it belongs to.
+    public var app: String
+    public var kind: ProcessKind
+    /// Measured bytes it holds.
+    public var bytes: Int
+    /// Its `oom_score_adj`, and when it was last set (lmkd's slot order; higher is later).
+    public var oomScoreAdj: Int
+    public var adjOrder: UInt64
+    /// Its app's use order (higher is more recent): where it sits in ActivityManager's LRU list.
+    public var useOrder: UInt64
+    /// Whether ActivityManager counts it against the empty-process limit: a bound or isolated
+    /// process whose client is cached (`computeOomAdjLocked` takes a cached client's state as
+    /// `PROCESS_STATE_CACHED_EMPTY`).
+    public var isEmpty: Bool
+
+    public init(name: String, app: String, kind: ProcessKind, bytes: Int, oomScoreAdj: Int, adjOrder: UInt64,
+                useOrder: UInt64, isEmpty: Bool) {
+        self.name = name
+        self.app = app
+        self.kind = kind
+        self.bytes = bytes
+        self.oomScoreAdj = oomScoreAdj
+        self.adjOrder = adjOrder
+        self.useOrder = useOrder
+        self.isEmpty = isEmpty
+    }
+}
+
 /// The device as a termination policy sees it.
 public struct DeviceSnapshot: Sendable {
     public var apps: [AppSnapshot]
@@ -148,6 +180,9 @@ public struct DeviceSnapshot: Sendable {
     /// Processes the policy killed since memory last ran short (this evaluation): lmkd's kills
     /// after the first of an episode are recorded as `pressure-after-kill` on Android 14.
     public var killsInThisEvent = 0
+    /// Android: the apps' secondary processes that run now (each app's main process is its
+    /// entry in ``apps``, its ``AppSnapshot/bytes`` its own).
+    public var processes: [ProcessSnapshot] = []
     /// The level of the reading that began this episode (``level`` is memory read again after
     /// each kill): Android 10's lmkd keeps the triggering event's level for its polls.
     public var eventLevel = PressureLevel.normal

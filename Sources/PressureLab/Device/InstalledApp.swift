@@ -47,7 +47,14 @@ extension Device {
         public var runningBackgroundMode: BackgroundMode? {
             app.state == .background && backgroundUntil != nil ? app.backgroundMode : nil
         }
-        init(app: Application) { self.app = app }
+        /// The processes it runs beside its main one (Android), as the device ranks them.
+        public let processes: [SecondaryProcess]
+        init(app: Application) {
+            self.app = app
+            self.processes = app.processes.map { SecondaryProcess(spec: $0, appName: app.name) }
+        }
+        /// Measured bytes its main process holds (its secondary processes' aside).
+        public var mainBytes: Int { processes.isEmpty ? bytes : bytes - app.secondaryProcessBytes }
         public var name: String { app.name }
         /// Measured bytes the app holds.
         public var bytes: Int { app.runtime.ledger.total }

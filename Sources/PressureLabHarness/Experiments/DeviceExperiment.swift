@@ -49,6 +49,13 @@ public struct DeviceExperiment: Sendable {
         public var kills: Int
         /// The workload's kills by cause (`too-many-cached`, `kernel-oom`, lmkd's levels, ...).
         public var killsByReason: [String: Int]
+        /// The workload's kills by the kind of process killed: `main` (the app's own, the app
+        /// dies) or `secondary` (one of its other processes; the app lives on).
+        public var killsByProcess: [String: Int] = [:]
+        /// Each app's mean memory while it is alive and not in front, over the workload's
+        /// steps, as PSS + swap counts it: measured bytes (its secondary processes included;
+        /// what is compressed or swapped at its own size) and its clean file pages resident.
+        public var backgroundMeanBytes: [String: Int] = [:]
         public var freezes: Int
         public var coldLaunches: Int
         public var published: Published?
@@ -61,7 +68,8 @@ public struct DeviceExperiment: Sendable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, killsByReason, freezes, coldLaunches, published
+            case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, killsByReason, killsByProcess, backgroundMeanBytes, freezes
+            case coldLaunches, published
         }
 
         public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary], kills: Int,
@@ -84,6 +92,8 @@ public struct DeviceExperiment: Sendable {
             try container.encode(hotLaunchDeviceNs, forKey: .hotLaunchDeviceNs)
             try container.encode(kills, forKey: .kills)
             try container.encode(killsByReason, forKey: .killsByReason)
+            try container.encode(killsByProcess, forKey: .killsByProcess)
+            try container.encode(backgroundMeanBytes, forKey: .backgroundMeanBytes)
             try container.encode(freezes, forKey: .freezes)
             try container.encode(coldLaunches, forKey: .coldLaunches)
             try container.encodeIfPresent(published, forKey: .published)
@@ -102,6 +112,8 @@ public struct DeviceExperiment: Sendable {
         var hotLaunchDeviceNs: [String: LatencySummary]
         var kills: Int
         var killsByReason: [String: Int]
+        var killsByProcess: [String: Int]
+        var backgroundMeanBytes: [String: Int]
         var freezes: Int
         var coldLaunches: Int
         var published: Outcome.Published?
@@ -110,12 +122,16 @@ public struct DeviceExperiment: Sendable {
         package init(_ outcome: Outcome) {
             (name, aliveAfterLaunch, hotLaunchDeviceNs, kills) = (outcome.name, outcome.aliveAfterLaunch, outcome.hotLaunchDeviceNs, outcome.kills)
             (killsByReason, freezes, coldLaunches) = (outcome.killsByReason, outcome.freezes, outcome.coldLaunches)
+            (killsByProcess, backgroundMeanBytes) = (outcome.killsByProcess, outcome.backgroundMeanBytes)
             (published, run) = (outcome.published, outcome.run)
         }
 
         package var outcome: Outcome {
-            Outcome(name: name, aliveAfterLaunch: aliveAfterLaunch, hotLaunchDeviceNs: hotLaunchDeviceNs, kills: kills,
-                    killsByReason: killsByReason, freezes: freezes, coldLaunches: coldLaunches, published: published, run: run)
+            var outcome = Outcome(name: name, aliveAfterLaunch: aliveAfterLaunch, hotLaunchDeviceNs: hotLaunchDeviceNs, kills: kills,
+                                  killsByReason: killsByReason, freezes: freezes, coldLaunches: coldLaunches, published: published,
+                                  run: run)
+            (outcome.killsByProcess, outcome.backgroundMeanBytes) = (killsByProcess, backgroundMeanBytes)
+            return outcome
         }
     }
 
@@ -157,13 +173,16 @@ public struct DeviceExperiment: Sendable {
     public static func run(_ workload: Scenario, hotLaunchWorkload: Scenario? = nil, configuration: Configuration,
                            profile: DeviceProfile, published: PublishedExperiment?,
                            progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
-        func simulate(_ scenario: Scenario) throws -> RunResult {
-            try Simulation(scenario, cleanup: configuration.cleanup, termination: configuration.termination, profile: profile,
-                           compressor: configuration.compressor, swapFileBytes: configuration.swapFileBytes,
-                           progress: progress).run()
+        func simulate(_ scenario: Scenario, background: BackgroundMemory? = nil) throws -> RunResult {
+            let simulation = try Simulation(scenario, cleanup: configuration.cleanup, termination: configuration.termination,
+                                            profile: profile, compressor: configuration.compressor,
+                                            swapFileBytes: configuration.swapFileBytes, progress: progress)
+            if let background { simulation.afterStep = background.sample }
+            return try simulation.run()
         }
-        let run = try simulate(workload)
-        let hotRun = try hotLaunchWorkload.map(simulate) ?? run
+        let background = BackgroundMemory()
+        let run = try simulate(workload, background: background)
+        let hotRun = try hotLaunchWorkload.map { try simulate($0) } ?? run
         let alive = run.timeline.filter { [.launch, .switchTo].contains($0.actionKind) }.compactMap(\.aliveApps)
         let publishedFigures = published.flatMap { published -> Outcome.Published? in
             let alive = configuration.publishedAlive.flatMap { published.aliveAfterLaunch[$0] }
@@ -171,10 +190,45 @@ public struct DeviceExperiment: Sendable {
             return alive == nil && hot == nil ? nil : Outcome.Published(aliveAfterLaunch: alive, hotLaunchMs: hot)
         }
         var killsByReason: [String: Int] = [:]
-        for case .kill(_, let reason) in run.timeline.flatMap({ $0.marks ?? [] }) { killsByReason[reason.rawValue, default: 0] += 1 }
-        return Outcome(name: configuration.name, aliveAfterLaunch: alive, hotLaunchDeviceNs: hotRun.metrics.resumeDeviceNsByApp ?? [:],
-                       kills: run.metrics.kills, killsByReason: killsByReason, freezes: run.metrics.freezes,
-                       coldLaunches: run.metrics.coldLaunches,
-                       published: publishedFigures, run: run)
+        var killsByProcess: [String: Int] = [:]
+        for mark in run.timeline.flatMap({ $0.marks ?? [] }) {
+            switch mark {
+            case .kill(_, let reason):
+                killsByReason[reason.rawValue, default: 0] += 1
+                killsByProcess["main", default: 0] += 1
+            case .killProcess(_, _, let reason):
+                killsByReason[reason.rawValue, default: 0] += 1
+                killsByProcess["secondary", default: 0] += 1
+            default: break
+            }
+        }
+        var outcome = Outcome(name: configuration.name, aliveAfterLaunch: alive,
+                              hotLaunchDeviceNs: hotRun.metrics.resumeDeviceNsByApp ?? [:],
+                              kills: run.metrics.kills, killsByReason: killsByReason, freezes: run.metrics.freezes,
+                              coldLaunches: run.metrics.coldLaunches, published: publishedFigures, run: run)
+        outcome.killsByProcess = killsByProcess
+        outcome.backgroundMeanBytes = background.means
+        return outcome
     }
+}
+
+/// Each app's memory while it is alive and not in front (as PSS + swap counts it), summed step
+/// by step.
+final class BackgroundMemory: @unchecked Sendable {
+    private var sums: [String: (bytes: Int, steps: Int)] = [:]
+
+    func sample(_ device: Device) {
+        for installed in device.apps where installed.app.state.hasProcess && installed !== device.foreground {
+            let sum = sums[installed.name] ?? (0, 0)
+            // As PSS + swap counts it: the anonymous memory (what is swapped or compressed at its
+            // own size) and the clean file pages resident now.
+            let runtime = installed.app.runtime
+            let bytes = installed.bytes - runtime.compressedBytes + runtime.compressedOriginalBytes + runtime.swappedBytes
+                + installed.app.cleanResidentBytes
+            sums[installed.name] = (sum.bytes.addingSaturating(bytes), sum.steps + 1)
+        }
+    }
+
+    /// The mean by app, bytes.
+    var means: [String: Int] { sums.mapValues { $0.bytes / max(1, $0.steps) } }
 }

@@ -33,8 +33,7 @@ public final class Simulation {
     public let device: Device
     /// The scenario's apps, by name.
     public let apps: [String: Application]
-    /// Every lifecycle callback and state change, as it happens (kept in
-    /// ``TraceRecorder/events`` when the simulation was made with `keepsEvents`).
+    /// Every lifecycle callback and state change (kept in ``TraceRecorder/events`` with `keepsEvents`).
     public let recorder: TraceRecorder
     /// Where the run's own files are (a tmpfs or the disk).
     public let storage: RunStorage
@@ -43,14 +42,14 @@ public final class Simulation {
     public let statistics: ReloadStatistics
     private let progress: ((Int, Int) -> Void)?
     private let memory: ((String, Int) -> Void)?
-    private var random: SplitMix64
-    private let total: Int
+    /// Called after every step with the device as the step left it (``DeviceExperiment``'s own measures).
+    public var afterStep: ((Device) -> Void)?
+    private var random: SplitMix64, total: Int
     private(set) var timeline: [RunResult.TimelineEntry] = []
     private var step = 0, skipped = 0
     private var peakBytes = -1
     /// Clean resident bytes (measured) and the per-platform footprint, sampled after each step.
-    private var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0
-    private var finished = false
+    private var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0, finished = false
 
     /// Builds the device and installs the scenario's apps (none runs yet).
     ///
@@ -156,6 +155,7 @@ public final class Simulation {
             let built = device.apps.reduce(0) { $0.addingSaturating($1.app.runtime.work.viewsDecoded) }
             if built > ScenarioLimits.viewsBuilt { throw WorkLimitExceeded(viewsBuilt: built, step: step) }
         }
+        afterStep?(device)
         let used = device.usedBytes
         if let memory {
             for installed in device.apps { memory(installed.name, installed.bytes) }

@@ -32,8 +32,10 @@ extension Scenario {
             let appScreens = Dictionary(app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let launch = app.root.worstCaseBytes(screens: appScreens)
             // Clean mapped files are memory too (the page cache, up to their size) and disk.
+            let processes = app.processes.map(\.bytes).saturatingSum()
             total = total.addingSaturating(app.dataBytes).addingSaturating(launch).addingSaturating(app.cleanBytes)
-            largest = max(largest, app.dataBytes, launch, app.cleanBytes)
+                .addingSaturating(processes)
+            largest = max(largest, app.dataBytes, launch, app.cleanBytes, app.processes.map(\.bytes).max() ?? 0)
         }
         func walk(_ steps: [Step], times: Int) {
             for step in steps {
@@ -42,6 +44,7 @@ extension Scenario {
                     let bytes: Int
                     if let name = action.screen { bytes = screens[name]?.worstCaseBytes ?? 0 }
                     else if case .type(let typed) = action { bytes = typed }
+                    else if case .grow(let grown) = action { bytes = grown }
                     else { continue }
                     total = total.addingSaturating(bytes.multipliedSaturating(by: times))
                     largest = max(largest, bytes)

@@ -91,6 +91,7 @@ extension Scenario.Step {
     public static let dismiss = Self.action(.dismiss)
     public static func type(_ bytes: Int) -> Self { .action(.type(bytes)) }
     public static func scroll(_ rows: Int) -> Self { .action(.scroll(rows)) }
+    public static func grow(_ bytes: Int) -> Self { .action(.grow(bytes)) }
     public static func warning(_ level: PressureLevel = .warning) -> Self { .action(.warning(level)) }
     public static let home = Self.action(.home)
     public static func switchTo(_ app: String) -> Self { .action(.switchTo(app)) }

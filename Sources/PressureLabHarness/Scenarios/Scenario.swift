@@ -56,12 +56,15 @@ public struct Scenario: Sendable {
         public var background: BackgroundMode?
         /// What it releases in `didEnterBackground` (`on_background: [caches, models, backing]`).
         public var onBackground: Set<ReleasableItem> = []
+        /// Android: the processes it runs beside its main one (`processes:`); none, one process.
+        public var processes: [ProcessSpec] = []
 
         /// An app as a scenario file declares it (`data`, `clean`, `screens`, `root`,
         /// `background`, `on_background`).
         public init(name: String, dataBytes: Int = 0, cleanBytes: Int = 0, screens: [ScreenSpec], root: HierarchySpec,
-                    background: BackgroundMode? = nil, onBackground: Set<ReleasableItem> = []) {
+                    background: BackgroundMode? = nil, onBackground: Set<ReleasableItem> = [], processes: [ProcessSpec] = []) {
             self.name = name
+            self.processes = processes
             self.dataBytes = dataBytes
             self.cleanBytes = cleanBytes
             self.screens = screens
@@ -129,6 +132,7 @@ extension Scenario.AppSpec {
         app.cleanBytes = cleanBytes
         app.backgroundMode = background
         app.releasesOnBackground = onBackground
+        app.processes = processes
         return app
     }
 }

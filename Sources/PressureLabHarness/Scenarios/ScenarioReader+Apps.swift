@@ -70,9 +70,36 @@ extension ScenarioReader {
                 error(releasesNode, "\(key).on_background", "expected a list such as [caches, models, backing], got \(describe(releasesNode))")
             }
         }
+        let processes = value(map, "processes").map { self.processes($0, key: "\(key).processes") } ?? []
         guard let root else { return nil }
         return Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, screens: screens, root: root,
-                                background: background, onBackground: onBackground)
+                                background: background, onBackground: onBackground, processes: processes)
+    }
+
+    /// `processes: { NAME: { kind: isolated | bound | service, data: BYTES } }`: the processes
+    /// an Android app runs beside its main one (docs/formats.md).
+    mutating func processes(_ node: Node, key: String) -> [ProcessSpec] {
+        guard let map = node.mapping else {
+            error(node, key, "expected a mapping of process names to processes, such as { gpu: { kind: bound, data: 90MiB } }")
+            return []
+        }
+        var processes: [ProcessSpec] = []
+        for (_, nameNode, processNode) in distinctNames(map, key, what: "process") {
+            guard let name = self.name(nameNode, key) else { continue }
+            let path = "\(key).\(name)"
+            guard let fields = mapping(processNode, path, allowed: ["kind", "data"]) else { continue }
+            let kinds = ProcessKind.allCases.map(\.rawValue).joined(separator: ", ")
+            var kind: ProcessKind?
+            if let kindNode = required(fields, "kind", in: processNode, path: path), let text = string(kindNode, "\(path).kind") {
+                kind = ProcessKind(rawValue: text)
+                if kind == nil { error(kindNode, "\(path).kind", "unknown kind \(Self.quote(text)); valid kinds are \(kinds)") }
+            }
+            let dataNode = required(fields, "data", in: processNode, path: path)
+            let data = dataNode.flatMap { bytes($0, "\(path).data") }
+            if let data, let dataNode { declarationSites.append((data, dataNode, "\(path).data")) }
+            if let kind, let data { processes.append(ProcessSpec(name: name, kind: kind, bytes: data)) }
+        }
+        return processes
     }
 
     mutating func screen(_ name: String, _ node: Node, key: String) -> ScreenSpec? {

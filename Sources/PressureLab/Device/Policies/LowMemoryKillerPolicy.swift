@@ -35,6 +35,12 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// `updateAndTrimProcessLocked` later): 16.
     public static let cachedProcessLimit = 32 - 32 / 2
 
+    /// Empty processes ActivityManager keeps: `CUR_MAX_EMPTY_PROCESSES` =
+    /// `computeEmptyProcessLimit(32)` = 32 / 2 (`ActivityManagerConstants`, Android 10). The
+    /// empty processes here are the bound and isolated processes of cached apps. Its rule for
+    /// empty processes idle 30 minutes (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
+    public static let emptyProcessLimit = 32 / 2
+
     /// Seconds a cached app waits before Android 14 freezes and then compacts it
     /// (`CachedAppOptimizer`: freezer debounce 10,000 ms; compaction runs after the freeze).
     public static let compactionDelaySeconds = 10.0
@@ -49,6 +55,12 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
         if counted.count > Self.cachedProcessLimit,
            let oldest = counted.max(by: { ($0.oomScoreAdj, -Int($0.useOrder)) < ($1.oomScoreAdj, -Int($1.useOrder)) }) {
             return .kill(oldest.name, .tooManyCached)
+        }
+        // Empty processes beyond the limit, the least recently used first ("empty #N").
+        let empty = device.processes.filter(\.isEmpty)
+        if empty.count > Self.emptyProcessLimit,
+           let oldest = empty.min(by: { ($0.useOrder, $0.adjOrder) < ($1.useOrder, $1.adjOrder) }) {
+            return .kill(oldest.name, .tooManyEmpty)
         }
         if rules.release == .android14, device.hasCompressor, !rules.compactionDowngradedToNone(device),
            let due = cached.filter({ $0.state == .suspended && !$0.isCompressed && !$0.isFrozen })
@@ -68,22 +80,43 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
         guard let (minimum, reason) = rules.minimumAdj(level: level, swapLow: rules.swapIsLow(device),
                                                        afterKill: device.killsInThisEvent > 0)
         else { return nil }
-        let candidates = device.apps.filter { $0.state.hasProcess && !$0.isFrozen && $0.oomScoreAdj >= minimum }
-        guard let highest = candidates.map(\.oomScoreAdj).max() else { return nil }
-        let atAdj = candidates.filter { $0.oomScoreAdj == highest }
+        let candidates = Self.processes(device).filter { $0.adj >= minimum }
+        guard let highest = candidates.map(\.adj).max() else { return nil }
+        let atAdj = candidates.filter { $0.adj == highest }
         let victim = rules.killsHeaviest(atAdj: highest)
             ? atAdj.max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
             : atAdj.min { $0.adjOrder < $1.adjOrder }!
         return victim.isForeground ? .killForeground(reason) : .kill(victim.name, reason)
     }
 
+    /// A process lmkd may pick: an app's main process or a secondary one.
+    struct Victim {
+        var name: String
+        var adj: Int
+        var adjOrder: UInt64
+        var bytes: Int
+        var isForeground: Bool
+        var useOrder: UInt64
+    }
+
+    /// Every process lmkd knows: the apps' main processes (not frozen) and their secondary ones.
+    static func processes(_ device: DeviceSnapshot) -> [Victim] {
+        device.apps.filter { $0.state.hasProcess && !$0.isFrozen }.map {
+            Victim(name: $0.name, adj: $0.oomScoreAdj, adjOrder: $0.adjOrder, bytes: $0.bytes, isForeground: $0.isForeground,
+                   useOrder: $0.useOrder)
+        } + device.processes.map {
+            Victim(name: $0.name, adj: $0.oomScoreAdj, adjOrder: $0.adjOrder, bytes: $0.bytes, isForeground: false,
+                   useOrder: $0.useOrder)
+        }
+    }
+
     /// Linux's OOM killer (`mm/oom_kill.c`, `oom_badness`): the process with the most points,
     /// its resident bytes plus `oom_score_adj` x total memory / 1000 (the total here: the
     /// budget); the allocating process (treated as in front) is left to the device.
     static func kernelOOMVictim(_ device: DeviceSnapshot) -> ReclaimAction? {
-        let victims = device.apps.filter { $0.state.hasProcess && !$0.isFrozen && !$0.isForeground }
-        func points(_ app: AppSnapshot) -> Int {
-            app.bytes.addingSaturating(app.oomScoreAdj.multipliedSaturating(by: device.budgetBytes / 1000))
+        let victims = processes(device).filter { !$0.isForeground }
+        func points(_ process: Victim) -> Int {
+            process.bytes.addingSaturating(process.adj.multipliedSaturating(by: device.budgetBytes / 1000))
         }
         guard let victim = victims.max(by: { (points($0), -Int($0.useOrder)) < (points($1), -Int($1.useOrder)) }) else { return nil }
         return .kill(victim.name, .kernelOOM)

@@ -33,6 +33,10 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
     case kernelOOM = "kernel-oom"
     /// ActivityManager: more cached processes than its limit (`OomAdjuster`, "cached #N").
     case tooManyCached = "too-many-cached"
+    /// ActivityManager: more empty processes than its limit (`OomAdjuster`, "empty #N"): a
+    /// process with nothing the user sees or waits for, such as a service process bound by a
+    /// cached app.
+    case tooManyEmpty = "too-many-empty"
     /// A policy that is not a real system's (largest-first, or one written in Swift).
     case policy = "policy"
 
@@ -45,6 +49,10 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
         default: return nil
         }
     }
+
+    /// Whether ActivityManager killed for its own limits ("cached #N", "empty #N"): such a death
+    /// does not let Android 10's memory factor worsen (`appDiedLocked`).
+    public var isActivityManagers: Bool { self == .tooManyCached || self == .tooManyEmpty }
 
     public var description: String { rawValue }
 }

@@ -31,6 +31,33 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     public static let previousAppSeconds = 60.0
     /// No process (lmkd's `OOM_SCORE_ADJ_MAX` is 1000).
     public static let notRunningAdj = 1000
+    /// `VISIBLE_APP_ADJ`: a process the app in front binds.
+    public static let visibleAdj = 100
+    /// `SERVICE_B_ADJ`: a started service past the first third of them in LRU order.
+    public static let serviceBAdj = 800
+    /// How long a started service stays ahead of the cached processes after it last saw
+    /// activity: `MAX_SERVICE_INACTIVITY`, 30 minutes (`ActivityManagerConstants`); PressureLab
+    /// takes the app's last use as the service's last activity (an estimate).
+    public static let maxServiceInactivitySeconds = 30.0 * 60
+
+    /// The `oom_score_adj` of a process bound by its app (a renderer, a GPU process), from its
+    /// client's: `OomAdjuster.computeOomAdjLocked` (Android 10) for a binding without
+    /// `BIND_ABOVE_CLIENT`, `BIND_IMPORTANT`, `BIND_NOT_VISIBLE` or `BIND_NOT_PERCEPTIBLE`: the
+    /// client's adj when it is `PERCEPTIBLE_APP_ADJ` or more, else max(client's, `VISIBLE_APP_ADJ`).
+    /// A cached client's adj is its cached slot's, which the bound process takes.
+    public static func boundProcessAdj(clientAdj: Int) -> Int {
+        clientAdj >= perceptibleAdj ? clientAdj : max(clientAdj, visibleAdj)
+    }
+
+    /// The `oom_score_adj` of the started-service processes that run, most recently used app
+    /// first: `SERVICE_ADJ` for the first third of them and `SERVICE_B_ADJ` for the rest
+    /// (`computeOomAdjLocked`: `serviceb = mNewNumAServiceProcs > mNumServiceProcs / 3`, the
+    /// count of the update before; here this one's). Memory-based demotion (`serviceHighRam`) is
+    /// not modelled.
+    public static func serviceAdjs(count: Int) -> [Int] {
+        let aServices = min(count, count / 3 + 1)
+        return (0..<count).map { $0 < aServices ? serviceAdj : serviceBAdj }
+    }
 
     /// The `oom_score_adj` of cached processes holding activities, most recently used first:
     /// `OomAdjuster` (Android 10 `updateOomAdjLocked`; later `assignCachedAdjIfNecessary`)

@@ -1,0 +1,121 @@
+import Foundation
+@testable import PressureLab
+import Testing
+
+/// Android apps of more than one process: each secondary process ranked as `OomAdjuster`
+/// ranks it, killed on its own, counted as ActivityManager counts it, started again when
+/// its app needs it; and apps growing as they are used.
+@Suite("Processes and growth with use")
+struct ProcessTests {
+    /// An app with `processes` (each `bytes` of anonymous memory) besides its screens.
+    static func app(_ name: String, _ processes: [(String, ProcessKind)] = [], bytes: Int = 4 << 20) throws -> Application {
+        let app = try LifeCycleTests.app(name)
+        app.processes = processes.map { ProcessSpec(name: $0.0, kind: $0.1, bytes: bytes) }
+        return app
+    }
+
+    static func process(_ device: Device, _ name: String) -> SecondaryProcess {
+        let app = String(name.prefix { $0 != ":" })
+        return device.installed(app)!.processes.first { $0.name == name }!
+    }
+
+    @Test("a bound or isolated process follows its client (computeOomAdjLocked): visible (100) while the client is in front, the client's adj after; a started service is SERVICE_ADJ (500), the first third of them, the rest SERVICE_B_ADJ (800)")
+    func adjFollowsClient() throws {
+        let browser = try Self.app("browser", [("renderer", .isolated), ("gpu", .bound), ("push", .service)])
+        let other = try Self.app("other")
+        let third = try Self.app("third")
+        let device = XNUFidelityTests.device([browser, other, third], budget: 1 << 30, release: .android10,
+                                             termination: LowMemoryKillerPolicy())
+        try device.open("browser")
+        #expect(device.oomScoreAdj(of: device.installed("browser")!) == 0)
+        #expect(Self.process(device, "browser:renderer").oomScoreAdj == 100)
+        #expect(Self.process(device, "browser:gpu").oomScoreAdj == 100)
+        #expect(Self.process(device, "browser:push").oomScoreAdj == 500)
+        // The previous app (700): its processes too.
+        try device.open("other")
+        #expect(Self.process(device, "browser:renderer").oomScoreAdj == 700)
+        // A cached app: its bound processes take its cached slot and are empty for the limits.
+        try device.open("third")
+        let cachedAdj = device.oomScoreAdj(of: device.installed("browser")!)
+        #expect(LowMemoryKillerRules.cachedAdjRange.contains(cachedAdj))
+        #expect(Self.process(device, "browser:gpu").oomScoreAdj == cachedAdj)
+        #expect(Self.process(device, "browser:push").oomScoreAdj == 500)
+        let snapshot = device.deviceSnapshot(used: device.usedBytes, target: 0, warned: false)
+        #expect(snapshot.processes.filter(\.isEmpty).map(\.name).sorted() == ["browser:gpu", "browser:renderer"])
+        // Services: the first third of them in LRU order are A, the rest B.
+        #expect(LowMemoryKillerRules.serviceAdjs(count: 1) == [500])
+        #expect(LowMemoryKillerRules.serviceAdjs(count: 2) == [500, 800])
+        #expect(LowMemoryKillerRules.serviceAdjs(count: 6) == [500, 500, 500, 800, 800, 800])
+    }
+
+    @Test("lmkd kills a secondary process before its app's main one when its adj is higher: the renderer of the app in front (100) before any foreground process; the app lives on and starts it again when it comes back, a process start")
+    func secondaryKilledFirst() throws {
+        let browser = try Self.app("browser", [("renderer", .isolated)], bytes: 64 << 20)
+        let device = XNUFidelityTests.device([browser], budget: 256 << 20, release: .android10, termination: LowMemoryKillerPolicy())
+        try device.open("browser")
+        let before = device.installed("browser")!.bytes
+        let rendererBytes = browser.bytes(of: browser.processes[0])
+        // Its declared 64 MiB (one jemalloc size class, exactly) and the block's own object.
+        #expect(rendererBytes >= 64 << 20 && rendererBytes < (64 << 20) + 1024)
+        // Critical: from adj 1000 down to 0, the renderer (100) is the first process found.
+        device.level = .critical
+        device.reclaim(downTo: 0, emergencyBytes: 0, sparing: nil)
+        #expect(device.metrics.killOrder.first == "browser:renderer")
+        #expect(device.metrics.killReasons.first == .lmkdCriticalPressure)
+        #expect(browser.state.hasProcess && !browser.isRunning(process: browser.processes[0]))
+        // Its memory is gone from the app's ledger.
+        #expect(before - device.installed("browser")!.bytes == rendererBytes)
+        // Back to the front after Home: the renderer starts again, counted as a process start.
+        try device.goHome()
+        let starts = browser.runtime.work.processStarts
+        try device.open("browser")
+        #expect(browser.isRunning(process: browser.processes[0]))
+        #expect(browser.runtime.work.processStarts == starts + 1)
+        let restarted = browser.bytes(of: browser.processes[0])
+        #expect(restarted >= 64 << 20 && restarted < (64 << 20) + 1024)
+    }
+
+    @Test("the timeline names a secondary process APP:PROCESS, read back as such")
+    func timelineMark() {
+        let mark = TimelineMark.killProcess(app: "chrome", process: "gpu", reason: .tooManyEmpty)
+        #expect(mark.description == "kill chrome:gpu (too-many-empty)")
+        #expect(TimelineMark(mark.description) == mark)
+        #expect(TimelineMark("kill chrome (too-many-cached)") == .kill(app: "chrome", reason: .tooManyCached))
+    }
+
+    @Test("ActivityManager counts processes as the source does (updateOomAdjLocked): bound processes of cached apps count against the empty limit (16, \"empty #N\"), not the cached one; a killed main process takes its processes with it")
+    func limitsCountProcesses() throws {
+        // Each app binds two processes: 9 cached apps hold 18 empty processes, two over the limit.
+        let apps = try (0..<11).map { try Self.app("a\($0)", [("one", .bound), ("two", .isolated)], bytes: 1 << 20) }
+        let device = XNUFidelityTests.device(apps, budget: 1 << 30, release: .android10, termination: LowMemoryKillerPolicy())
+        for app in apps { try device.open(app.name) }
+        // a10 in front, a9 previous, a0 ... a8 cached: no app over the cached limit (16).
+        #expect(!device.metrics.killReasons.contains(.tooManyCached))
+        #expect(device.metrics.killReasons == [.tooManyEmpty, .tooManyEmpty])
+        // The least recently used app's processes went first; the app lives on.
+        #expect(Set(device.metrics.killOrder) == ["a0:one", "a0:two"])
+        #expect(apps[0].state.hasProcess)
+        // A main process killed: its processes end with it (the isolated one is "not needed").
+        device.kill(device.installed("a1")!, reason: .lmkdMediumPressure)
+        #expect(!apps[1].isRunning(process: apps[1].processes[0]) && !apps[1].isRunning(process: apps[1].processes[1]))
+        #expect(device.installed("a1")!.bytes == 0)
+    }
+
+    @Test("grow adds exactly its bytes to the app in front (measured), held while the process lives and gone with it; nothing grows without an app in front")
+    func growthAddsItsBytes() throws {
+        let app = try LifeCycleTests.app("feed")
+        app.appDataBytes = 16 << 20
+        let device = XNUFidelityTests.device([app], budget: 1 << 30, release: .android10, termination: LowMemoryKillerPolicy())
+        #expect(try device.perform(.grow(4 << 20)).applied == false)
+        try device.open("feed")
+        let before = device.installed("feed")!.bytes
+        // 16 MiB and 20 MiB are both jemalloc size classes: the ledger moves by the declared bytes.
+        #expect(try device.perform(.grow(4 << 20)).applied)
+        #expect(device.installed("feed")!.bytes - before == 4 << 20)
+        #expect(app.appDataGrowth == 4 << 20)
+        device.kill(device.installed("feed")!, reason: .lmkdMediumPressure)
+        #expect(app.appDataGrowth == 0)
+        try device.open("feed")
+        #expect(device.installed("feed")!.bytes == before)
+    }
+}
