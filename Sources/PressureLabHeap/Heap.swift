@@ -90,6 +90,28 @@ public enum Heap {
         try Mallctl.invoke(MallctlName.purgeAllArenas)
     }
 
+    /// Bytes of free pages jemalloc keeps resident for reuse (dirty, and handed back lazily
+    /// with `MADV_FREE`, which stays resident until the kernel needs it), as of a fresh epoch.
+    /// Free memory, never measured as anyone's: what the process holds beyond what it uses.
+    public static func spareResidentBytes() throws(HeapError) -> Int {
+        try verify()
+        try Mallctl.write(MallctlName.epoch, UInt64(1))
+        let pages = try Mallctl.read(MallctlName.statsDirtyPagesAllArenas, as: Int.self)
+            + Mallctl.read(MallctlName.statsMuzzyPagesAllArenas, as: Int.self)
+        return pages * (try Mallctl.read(MallctlName.pageSize, as: Int.self))
+    }
+
+    /// Returns the spare pages to the operating system when there are more than `limit`
+    /// bytes of them (``spareResidentBytes()``), so that what the process holds stays within
+    /// what it uses plus `limit`. Changes no measured figure: only free pages go.
+    /// - Returns: whether it purged.
+    @discardableResult
+    public static func purge(ifSpareAbove limit: Int) throws(HeapError) -> Bool {
+        guard try spareResidentBytes() > limit else { return false }
+        try purge()
+        return true
+    }
+
     /// Runs `body` and reports what it allocated and freed on this thread, unattributed.
     ///
     /// - Complexity: four loads beyond `body`; no allocation.

@@ -30,6 +30,13 @@ enum MallctlName {
 
     /// Purge unused dirty pages of every arena (`MALLCTL_ARENAS_ALL` is 4096).
     static let purgeAllArenas = "arena.4096.purge"
+    /// Pages of every arena that are free but still dirty (resident, not yet returned).
+    static let statsDirtyPagesAllArenas = "stats.arenas.4096.pdirty"
+    /// Pages of every arena that are free and handed back lazily (`MADV_FREE`): resident
+    /// until the kernel needs them.
+    static let statsMuzzyPagesAllArenas = "stats.arenas.4096.pmuzzy"
+    /// The allocator's page size.
+    static let pageSize = "arenas.page"
 
     /// Build-time configuration that the measurements depend on.
     static let configStats = "config.stats"

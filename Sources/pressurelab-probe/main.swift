@@ -116,17 +116,28 @@ func lifeCycle() throws {
 }
 
 /// `Heap.purge()` gives freed dirty pages back: resident memory after the purge is not above
-/// what it was before it.
+/// what it was before it. `Heap.purge(ifSpareAbove:)` purges only past its limit, and the
+/// spare it reads counts the freed block.
 func purgeFreed() throws {
     let size = 32 << 20
     guard let block = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
     memset(block, 7, size)
     keep(block, count: size)
     free(block)
+    try Heap.purge(ifSpareAbove: 0)
+    let spareBefore = try Heap.spareResidentBytes()
+    guard let again = malloc(size) else { throw ProbeError.noMemory(bytes: size) }
+    memset(again, 7, size)
+    keep(again, count: size)
+    free(again)
+    let spareFreed = try Heap.spareResidentBytes()
+    let purgedAboveLimit = try Heap.purge(ifSpareAbove: spareFreed)
     let beforePurge = try Heap.snapshot()
-    try Heap.purge()
+    let purgedBelowLimit = try Heap.purge(ifSpareAbove: size / 2)
     let afterPurge = try Heap.snapshot()
-    report(["size": size, "residentGrowth": afterPurge.resident - beforePurge.resident])
+    report(["size": size, "residentGrowth": afterPurge.resident - beforePurge.resident,
+            "spareGrowth": spareFreed - spareBefore, "spareAfter": try Heap.spareResidentBytes(),
+            "purgedAtLimit": purgedAboveLimit ? 1 : 0, "purgedPastLimit": purgedBelowLimit ? 1 : 0])
 }
 
 /// The policy registry of a program that adds its own policies (PressureLabCommandLine does

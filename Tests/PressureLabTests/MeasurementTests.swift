@@ -112,11 +112,17 @@ struct MeasurementTests {
         #expect((quiet["residentGrowth"] ?? 0) >= 64 << 20)
     }
 
-    @Test("purge returns freed dirty pages: resident does not grow (quiet process)")
+    @Test("purge returns freed dirty pages: resident does not grow; a purge past a limit of spare pages only past it (quiet process)")
     func purgeReturnsPages() throws {
         let quiet = try QuietProcessProbe.run("purge")
         #expect(quiet["size"] == 32 << 20)
         #expect((quiet["residentGrowth"] ?? .max) <= 1 << 20)
+        // The freed 32 MiB is spare (kept resident for reuse); at its own size the limit is not
+        // passed, half of it is, and the purge leaves less than 1 MiB spare.
+        #expect((quiet["spareGrowth"] ?? 0) >= 32 << 20)
+        #expect(quiet["purgedAtLimit"] == 0)
+        #expect(quiet["purgedPastLimit"] == 1)
+        #expect((quiet["spareAfter"] ?? .max) < 1 << 20)
     }
 
     @Test("a freed 64 MiB region stays resident and small blocks reuse it (jemalloc's compiled-in options, quiet process)")
