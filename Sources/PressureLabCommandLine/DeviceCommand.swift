@@ -52,14 +52,16 @@ struct DeviceCommand: ParsableCommand {
             }
             outcomes = ran
             progress.clear()
+            let peak = SweepCommand.peakResidentBytes(children: false)
             StandardError.write("device: \(ran.count) configurations in this process; peak resident "
-                + "\(Units.mebibytes(SweepCommand.peakResidentBytes(children: false))); \(experiment.memoryBound)\n")
+                + "\(Units.mebibytes(peak)); \(experiment.memoryBound(peakBytes: peak))\n")
         } else {
             outcomes = try DeviceWorkers.run(experiment, inputs: inputs, jobs: jobs, progress: progress)
             progress.clear()
+            let largestWorker = SweepCommand.peakResidentBytes(children: true)
             StandardError.write("device: \(outcomes.count) configurations, \(jobs) at a time in worker processes; peak resident: "
                 + "this process \(Units.mebibytes(SweepCommand.peakResidentBytes(children: false))), the largest worker "
-                + "\(Units.mebibytes(SweepCommand.peakResidentBytes(children: true))); \(experiment.memoryBound)\n")
+                + "\(Units.mebibytes(largestWorker)); \(experiment.memoryBound(peakBytes: largestWorker))\n")
         }
         progress.clear()
         let text: String

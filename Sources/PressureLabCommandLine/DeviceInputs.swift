@@ -74,16 +74,22 @@ struct DeviceInputs {
     /// host's memory, each configuration taking at most the device's budget, its apps' clean
     /// mapped files and ``overheadBytes``.
     var defaultJobs: Int {
-        let perConfiguration = workload.device.memoryBytes.addingSaturating(workload.declaredCleanFileBytes)
-            .addingSaturating(Self.overheadBytes)
-        let fits = HostMemory.current().safeLimit() / max(1, perConfiguration)
+        let fits = HostMemory.current().safeLimit() / max(1, memoryBoundBytes)
         return max(1, min(HostCPU.availableCores(), fits, configurations.count))
     }
 
-    /// The bound a configuration's peak resident memory stays within, in words.
-    var memoryBound: String {
-        "bound a configuration: the budget \(Units.mebibytes(workload.device.memoryBytes)) + the apps' clean files "
-            + "\(Units.mebibytes(workload.declaredCleanFileBytes)) + \(Units.mebibytes(Self.overheadBytes)) overhead"
+    /// The bound a configuration's peak resident memory stays within (docs/limits.md).
+    var memoryBoundBytes: Int {
+        workload.device.memoryBytes.addingSaturating(workload.declaredCleanFileBytes).addingSaturating(Self.overheadBytes)
+    }
+
+    /// The bound, in words, and whether `peakBytes` (one configuration's process) kept within it.
+    func memoryBound(peakBytes: Int) -> String {
+        let verdict = peakBytes <= memoryBoundBytes ? "within it"
+            : "over it by \(Units.mebibytes(peakBytes - memoryBoundBytes)) (docs/limits.md, \"The device experiment's memory and time\")"
+        return "bound a configuration: the budget \(Units.mebibytes(workload.device.memoryBytes)) + the apps' clean files "
+            + "\(Units.mebibytes(workload.declaredCleanFileBytes)) + \(Units.mebibytes(Self.overheadBytes)) overhead "
+            + "= \(Units.mebibytes(memoryBoundBytes)), \(verdict)"
     }
 
     /// What a configuration's process holds beyond the modelled device's memory and its clean

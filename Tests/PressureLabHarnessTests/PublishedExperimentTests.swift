@@ -112,6 +112,9 @@ struct PublishedExperimentTests {
                                           "--termination", "largest-first", "--jobs", jobs, "--format", "json", "--output", output])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains(jobs == "1" ? "6 configurations in this process" : "6 configurations, 3 at a time in worker processes"))
+            // The bound a configuration keeps within: 48 MiB of budget, 3 MiB of clean files, 768 MiB of overhead.
+            #expect(run.stderr.contains("bound a configuration: the budget 48.00 MiB + the apps' clean files 3.00 MiB "
+                + "+ 768.00 MiB overhead = 819.00 MiB, within it"), "\(run.stderr)")
             outputs.append(try String(contentsOfFile: output, encoding: .utf8))
         }
         #expect(outputs[0] == outputs[1])

@@ -169,8 +169,8 @@ public struct DeviceExperiment: Sendable {
         ]
     }
 
-    /// The free pages the allocator may keep resident for reuse during a configuration's run,
-    /// beyond them they go back to the system (part of the overhead docs/limits.md states).
+    /// The free pages the allocator may keep resident for reuse during a configuration's run;
+    /// past this, they go back to the system (part of the overhead docs/limits.md states).
     public static let spareHeapBytes = 512 << 20
 
     /// Runs one configuration of `workload` (apps alive after each launch) and of
