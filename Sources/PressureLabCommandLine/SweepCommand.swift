@@ -137,9 +137,16 @@ struct SweepCommand: ParsableCommand {
         }
     }
 
-    /// The peak resident memory of this process (`RUSAGE_SELF`) or of its largest child
-    /// that ended (`RUSAGE_CHILDREN`), in bytes.
+    /// The peak resident memory of this process or of its largest child that ended
+    /// (`RUSAGE_CHILDREN`), in bytes. This process's is its address space's high-water mark
+    /// (`VmHWM` in `/proc/self/status`) where Linux gives it: `ru_maxrss` survives `execve`, so
+    /// a process started by a large one (a test runner) would report its parent's peak.
     static func peakResidentBytes(children: Bool) -> Int {
+        if !children, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kibibytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) }) {
+            return kibibytes * 1024
+        }
         var usage = rusage()
         guard getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage) == 0 else { return 0 }
         return usage.ru_maxrss * 1024
