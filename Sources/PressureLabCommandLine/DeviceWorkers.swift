@@ -112,10 +112,7 @@ struct DeviceWorkerCommand: ParsableCommand {
     var result: String
 
     func run() throws {
-        if let parent = ProcessInfo.processInfo.environment[SweepRunner.parentVariable].flatMap(Int32.init) {
-            CellWorker.exitWhenOrphaned(parent: parent) { TemporaryFiles.terminateProcess(afterSignal: SIGTERM) }
-        }
-        Heap.requireJemalloc()
+        SweepWorkerCommand.startWorker()
         let experiment = try inputs.load()
         guard let chosen = experiment.configurations.first(where: { $0.name == configuration }) else {
             throw ValidationError("no configuration named '\(configuration)'; configurations: "

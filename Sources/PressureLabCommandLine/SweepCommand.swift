@@ -172,11 +172,17 @@ struct SweepWorkerCommand: ParsableCommand {
     @Option(name: .long, help: "The cell, as JSON.")
     var cell: String
 
-    func run() throws {
+    /// What every worker process (a sweep's cell, a device configuration) does first: end
+    /// itself if the parent that started it dies, and check the allocator.
+    static func startWorker() {
         if let parent = ProcessInfo.processInfo.environment[SweepRunner.parentVariable].flatMap(Int32.init) {
             CellWorker.exitWhenOrphaned(parent: parent) { TemporaryFiles.terminateProcess(afterSignal: SIGTERM) }
         }
         Heap.requireJemalloc()
+    }
+
+    func run() throws {
+        Self.startWorker()
         let decoded: SweepCell
         do {
             decoded = try JSONDecoder().decode(SweepCell.self, from: Data(cell.utf8))

@@ -195,23 +195,7 @@ extension ImportedScenario {
     /// `text` with every character that could end a YAML line, or that a terminal would act
     /// on, escaped (see ``comment(_:_:)``).
     package static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-            || scalar.value == 0xFEFF
+        ScenarioDiagnostic.escaped(text)
     }
 
     /// A text value as a YAML scalar: plain when it is safe (`pixel-3-2018`, `../p.yaml`), else

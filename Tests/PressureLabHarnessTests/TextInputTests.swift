@@ -154,4 +154,11 @@ struct TextInputTests {
         #expect(scenario.seed == 0 && scenario.name == "pantry")
         #expect(yaml.contains("process Pantry\\u{2028}seed: 77\\u{85}name: injected [4242]"))
     }
+
+    @Test("diagnostics and comments escape alike: one rule, U+FEFF (shown as nothing) included")
+    func diagnosticsEscapeAsComments() {
+        let text = "a\u{FEFF}b\nc\u{9B}d"
+        #expect(ScenarioDiagnostic.escaped(text) == "a\\u{feff}b\\nc\\u{9b}d")
+        #expect(ImportedScenario.comment("", text) == "# " + ScenarioDiagnostic.escaped(text))
+    }
 }

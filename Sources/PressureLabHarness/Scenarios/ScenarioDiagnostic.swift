@@ -23,10 +23,12 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `text` with line breaks, tabs and other control characters (C0, DEL, C1 such as NEL,
-    /// and U+2028, U+2029) written as escapes.
+    /// U+2028, U+2029, and U+FEFF, which shows as nothing) written as escapes: on one line,
+    /// in a diagnostic or a YAML comment, and nothing a terminal would act on.
     package static func escaped(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                || scalar.value == 0xFEFF
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
