@@ -236,6 +236,14 @@ struct AndroidFidelityTests {
         // (ENABLE_FILE_COMPACT is false).
         #expect(decision(app(anon: 40 << 20), swap: (1000, 199)) == nil)
         #expect(decision(app(anon: 40 << 20), swap: (1000, 200)) == .compact("a"))
+        // DEFAULT_COMPACT_PROC_STATE_THROTTLE: perceptible (200) and above never; the policy only
+        // offers cached apps (900 and up), so the rule is seen on the rules alone.
+        let rules = LowMemoryKillerRules(release: .android14)
+        var perceptible = app(anon: 40 << 20)
+        perceptible.oomScoreAdj = 200
+        #expect(rules.throttlesFullCompaction(of: perceptible, now: 20))
+        perceptible.oomScoreAdj = 201
+        #expect(!rules.throttlesFullCompaction(of: perceptible, now: 20))
     }
 
     @Test("lmkd's swap is low when free swap (zram and a swap file alike) is under 10% of it; Android 14 takes the smaller of free swap and easily available memory (get_free_swap)")

@@ -68,7 +68,7 @@ struct LifeCycleTests {
     }
 
     @Test("home with a finite task: suspended when its time runs out, capped by the OS release's limit",
-          arguments: [(OSRelease.iOS6, 600.0), (.iOS7, 180), (.iOS13, 30)])
+          arguments: [(OSRelease.iOS6, 600.0), (.iOS7, 180), (.iOS12, 180), (.iOS13, 30), (.iOS18, 30)])
     func task(release: OSRelease, limit: Double) throws {
         let a = try Self.app("a", mode: .task(seconds: 3600))
         let b = try Self.app("b")

@@ -42,6 +42,11 @@ struct ProcessTests {
         #expect(Self.process(device, "browser:push").oomScoreAdj == 500)
         let snapshot = device.deviceSnapshot(used: device.usedBytes, target: 0, warned: false)
         #expect(snapshot.processes.filter(\.isEmpty).map(\.name).sorted() == ["browser:gpu", "browser:renderer"])
+        // MAX_SERVICE_INACTIVITY: 30 minutes after its app was last used, a started service no
+        // longer holds SERVICE_ADJ; it follows its app like any other process.
+        device.idle(seconds: LowMemoryKillerRules.maxServiceInactivitySeconds + 1)
+        #expect(Self.process(device, "browser:push").oomScoreAdj == device.oomScoreAdj(of: device.installed("browser")!))
+        #expect(Self.process(device, "browser:push").oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound)
         // Services: the first third of them in LRU order are A, the rest B.
         #expect(LowMemoryKillerRules.serviceAdjs(count: 1) == [500])
         #expect(LowMemoryKillerRules.serviceAdjs(count: 2) == [500, 800])

@@ -24,6 +24,14 @@ struct XNUFidelityTests {
         return app
     }
 
+    @Test("memory rules by release: the two XNU trees read (xnu-4903 for iOS 12 and earlier, xnu-11417 for iOS 18) and the two Android trees")
+    func memoryRulesByRelease() {
+        let rules = Dictionary(uniqueKeysWithValues: OSRelease.allCases.map { ($0, $0.memoryRules) })
+        #expect(rules == [.iPhoneOS2: .iOS12, .iPhoneOS3: .iOS12, .iOS4: .iOS12, .iOS5: .iOS12, .iOS6: .iOS12,
+                          .iOS7: .iOS12, .iOS12: .iOS12, .iOS13: .iOS12, .iOS18: .iOS18,
+                          .android10: .android10, .android14: .android14])
+    }
+
     @Test("page-shortage thresholds (memorystatus_init): iOS 18 by memory size 5/10%, 4/9%, 4/8%, the classes binary (3 GiB, 6 GiB); iOS 12 5% + the 5% idle offset")
     func thresholds() {
         let gigabyte = 1_000_000_000
