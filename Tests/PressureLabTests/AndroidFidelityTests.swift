@@ -274,6 +274,13 @@ struct AndroidFidelityTests {
         emergency.budgetBytes = 100_000
         // Budget 100,000: adj adds 70,000 and 90,000 points: the cached app.
         #expect(policy.nextAction(emergency) == .kill("small-cached", .kernelOOM))
+        // The OOM killer scores every process, a secondary one too: a renderer of the app in
+        // front, visible (100), holding 95,000 bytes: 95,000 + 10,000 points, beyond both apps.
+        emergency.processes = [ProcessSnapshot(name: "browser:renderer", app: "browser", kind: .isolated, bytes: 95_000,
+                                               oomScoreAdj: 100, adjOrder: 0, useOrder: 3, isEmpty: false)]
+        #expect(policy.nextAction(emergency) == .kill("browser:renderer", .kernelOOM))
+        emergency.processes[0].bytes = 75_000
+        #expect(policy.nextAction(emergency) == .kill("small-cached", .kernelOOM))
     }
 
     @Test("a swap file on flash (Fleet's configure-flash-swap.sh): under pressure the least recently used suspended app's regions go out, its next launch is hot and reads back what it touches")

@@ -36,7 +36,9 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     public static let cachedProcessLimit = 32 - 32 / 2
 
     /// Empty processes ActivityManager keeps: `CUR_MAX_EMPTY_PROCESSES` =
-    /// `computeEmptyProcessLimit(32)` = 32 / 2 (`ActivityManagerConstants`, Android 10). The
+    /// `computeEmptyProcessLimit(32)` = 32 / 2 (`ActivityManagerConstants`, Android 10; the
+    /// same `totalProcessLimit / 2` in a later tree read, with `KEY_ENABLE_NEW_OOMADJ`, taken for
+    /// Android 14 without a confirmed android-14 tag). The
     /// empty processes here are the bound and isolated processes of cached apps. Its rule for
     /// empty processes idle 30 minutes (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
     public static let emptyProcessLimit = 32 / 2
