@@ -220,4 +220,20 @@ struct FreezerFidelityTests {
             #expect(installed.bytes == before)
         }
     }
+
+    @Test("iOS 18: when the budget left fits no region, nothing is written and the app stays as it was, suspended, neither frozen nor killed (memorystatus_freeze_process: the cap passed to vm_map_freeze; nothing fits: an estimate of where pages split)")
+    func nothingFitsTheBudget() throws {
+        let app = try DeviceTests.app("a", bitmap: 9 << 20)
+        let other = try DeviceTests.app("b")
+        let device = XNUFidelityTests.device([app, other], budget: 1 << 30, release: .iOS18, termination: FreezePolicy(),
+                                             freezeBudget: 512)
+        try device.open("a")
+        try device.open("b")
+        let installed = device.installed("a")!
+        let before = installed.bytes
+        #expect(device.freezeWithinBudget(installed) == .nothingFitsTheBudget)
+        #expect(!installed.isFrozen && app.state == .suspended)
+        #expect(installed.bytes == before)
+        #expect(device.metrics.freezes == 0 && device.metrics.kills == 0 && device.metrics.frozenBytesWritten == 0)
+    }
 }
