@@ -207,6 +207,26 @@ struct AndroidFidelityTests {
         #expect(!device.installed("b")!.isCompressed)  // the previous app is not cached
     }
 
+    @Test("a zram device holds its size in pages: what is compressed counts at its own size against it (SwapTotal - SwapFree), and an app whose memory no longer fits is not compressed")
+    func zramHoldsItsSize() throws {
+        let apps = try ["a", "b", "c", "d"].map { try XNUFidelityTests.bigApp($0, bytes: 16 << 20) }
+        var model = DeviceModel(budgetBytes: 512 << 20, compressor: .lz4, release: .android14)
+        model.zramBytes = 24 << 20
+        let device = Device(model: model, termination: LowMemoryKillerPolicy())
+        for app in apps { device.install(app) }
+        for app in apps { try device.open(app.name) }
+        device.idle(seconds: 10)
+        // a and b are cached; a (least recently used) goes first and takes 16 MiB and more of the
+        // 24 MiB; b's 16 MiB no longer fit what is left.
+        let a = device.installed("a")!, b = device.installed("b")!
+        #expect(a.isCompressed && !b.isCompressed)
+        let used = a.app.runtime.compressedOriginalBytes
+        #expect(used >= 16 << 20 && used > (24 << 20) - b.bytes)
+        let snapshot = device.deviceSnapshot(used: device.usedBytes, target: 0, warned: false)
+        #expect(snapshot.swapTotalBytes == 24 << 20)
+        #expect(snapshot.swapFreeBytes == (24 << 20) - used)
+    }
+
     @Test("Android 14's compaction throttles (CachedAppOptimizer): under 12,000 KB of anonymous memory, within 10 s of the last full compaction, under 8,000 KB of change since it, or with free swap under 20%: no compaction")
     func compactionThrottles() {
         func app(anon: Int, last: CompactionRecord? = nil) -> AppSnapshot {

@@ -28,14 +28,27 @@ extension Device {
     /// only one whose resident memory still fits the device (a full swap device takes no more).
     func compressionCandidate(sparing: InstalledApp?) -> InstalledApp? {
         guard compressedPool != nil else { return nil }
-        let zramFree = model.zramBytes.map { $0 - zramUsedBytes }
+        let zramFree = zramFreeBytes
         var candidate: InstalledApp?
         for installed in apps where installed.app.state == .suspended && !installed.isFrozen && !installed.isFullyCompressed
             && installed !== sparing && installed !== foreground {
-            if let zramFree, installed.bytes - installed.app.runtime.compressedBytes > zramFree { continue }
+            if !fitsZram(installed, free: zramFree) { continue }
             if candidate.map({ installed.useOrder < $0.useOrder }) ?? true { candidate = installed }
         }
         return candidate
+    }
+
+    /// The zram device's free room, bytes at their uncompressed size (nil without a zram size):
+    /// a swap device holds as many pages as its size (`mm/swapfile.c`, `get_swap_pages` finds no
+    /// slot in a full device; zram's `disksize` counts uncompressed pages).
+    var zramFreeBytes: Int? { model.zramBytes.map { $0 - zramUsedBytes } }
+
+    /// Whether what `installed` still holds uncompressed fits `free` (``zramFreeBytes``). The
+    /// kernel swaps page by page until the device is full; an app is taken whole or not at all
+    /// here (an estimate), by the compressor and by Android 14's compaction alike.
+    func fitsZram(_ installed: InstalledApp, free: Int?) -> Bool {
+        guard let free else { return true }
+        return installed.bytes - installed.app.runtime.compressedBytes <= free
     }
 
     /// Uncompressed bytes in the pool now, every app's: what zram counts as swap used

@@ -127,7 +127,7 @@ extension Device {
                 nextFreezerRun = now + FreezerRules.runIntervalSeconds
             case .compact(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing,
-                      !victim.isCompressed, compress(victim) else { break reclaim }
+                      !victim.isCompressed, fitsZram(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
                 let after = snapshot(of: victim)
                 victim.lastCompaction = CompactionRecord(time: now, anonBytes: after.anonResidentBytes,
                                                          fileBytes: after.cleanResidentBytes, swapBytes: after.swappedBytes)
