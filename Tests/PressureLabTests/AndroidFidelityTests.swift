@@ -227,6 +227,34 @@ struct AndroidFidelityTests {
         #expect(snapshot.swapFreeBytes == (24 << 20) - used)
     }
 
+    @Test("Android 10: cached apps over ActivityManager's limit are killed before the trim walk (updateOomAdjLocked): none is trimmed, none counted among the processes")
+    func trimSkipsCachedOverTheLimit() {
+        let rules = TrimMemoryRules(release: .android10)
+        // 18 cached apps beyond the one in front: the limit keeps 16, the two least recently used go.
+        let cached = (0..<18).map { Self.app("c\($0)", adj: 900 + min($0, 9) * 10, order: UInt64(40 - $0)) }
+        let apps = [Self.app("front", adj: 0, order: 50, front: true)] + cached
+        #expect(TrimMemoryRules.killedByCachedLimit(apps) == ["c16", "c17"])
+        let sent = rules.notifications(Self.allowingWorse(Self.snapshot(apps, level: .warning, release: .android10)))
+        // 19 processes with the launcher, less the two.
+        #expect(sent.first == .storeMemoryFactor(.warning, processCount: 18))
+        let trimmed = sent.compactMap { notification -> String? in
+            if case .trimMemory(let name, _) = notification { return name } else { return nil }
+        }
+        #expect(trimmed.contains("c15") && !trimmed.contains("c16") && !trimmed.contains("c17"))
+    }
+
+    @Test("UI_HIDDEN goes to a background task but not to a foreground service (audio, location: perceptible) nor the app in front (PROCESS_STATE_IMPORTANT_BACKGROUND)")
+    func uiHiddenByProcessState() {
+        var app = Self.app("a", adj: 500, order: 1)
+        app.runningBackgroundMode = .task(seconds: 30)
+        #expect(TrimMemoryRules.getsUIHidden(app))
+        app.runningBackgroundMode = .audio(seconds: nil)
+        #expect(!TrimMemoryRules.getsUIHidden(app))
+        app.runningBackgroundMode = .location(seconds: nil)
+        #expect(!TrimMemoryRules.getsUIHidden(app))
+        #expect(!TrimMemoryRules.getsUIHidden(Self.app("front", adj: 0, order: 2, front: true)))
+    }
+
     @Test("Android 14's compaction throttles (CachedAppOptimizer): under 12,000 KB of anonymous memory, within 10 s of the last full compaction, under 8,000 KB of change since it, or with free swap under 20%: no compaction")
     func compactionThrottles() {
         func app(anon: Int, last: CompactionRecord? = nil) -> AppSnapshot {
