@@ -35,8 +35,8 @@ extension ScenarioLimits {
     /// 19.1 GiB at worst.
     public static let filledBytes = 128 << 30
     /// Bytes of clean mapped files a run may read again (``DeclaredFill/cleanBytesRead``):
-    /// 6 GiB, about 84 s on the same machine (14 s a GiB measured: an app of 64 MiB of clean
-    /// memory opened 10 times under pressure, 9.5 s); the largest shipped workload,
+    /// 6 GiB, about 91 s on the same machine (15 s a GiB measured: an app of 64 MiB of clean
+    /// memory opened 10 times under pressure, 0.625 GiB, 9.5 s); the largest shipped workload,
     /// `fleet-hot-launch`, declares 5.2 GiB at worst and runs in 60 s.
     public static let cleanBytesRead = 6 << 30
 }
