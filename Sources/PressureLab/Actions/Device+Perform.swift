@@ -23,11 +23,13 @@ extension Device {
         }
         if let failed = apps.first(where: { if case .hostAllocationFailed = $0.app.runtime.memoryGate.refusal { true } else { false } }) {
             return StepOutcome(applied: applied, marks: notes.marks(warning: false),
-                               hostAllocationFailure: .init(app: failed.name, refusal: failed.app.runtime.memoryGate.refusal!))
+                               hostAllocationFailure: .init(app: failed.name, refusal: failed.app.runtime.memoryGate.refusal!),
+                               admissionReclaims: notes.admissionReclaims)
         }
         try finishStep()
-        if case .warning = action { return StepOutcome(applied: applied, marks: notes.marks(warning: true)) }
-        return StepOutcome(applied: applied, marks: notes.marks(warning: false))
+        let isWarning: Bool
+        if case .warning = action { isWarning = true } else { isWarning = false }
+        return StepOutcome(applied: applied, marks: notes.marks(warning: isWarning), admissionReclaims: notes.admissionReclaims)
     }
 
     /// Applies one action; false when it does not apply now.

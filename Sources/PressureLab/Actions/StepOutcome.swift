@@ -10,11 +10,16 @@ public struct StepOutcome: Sendable, Equatable {
     /// An allocation the host itself could not make (the allocator returned no memory),
     /// and the app that asked: the run cannot go on measuring.
     public var hostAllocationFailure: HostAllocationFailure?
+    /// The reclaims allocations caused in the middle of the step (an allocation that did not
+    /// fit made the device kill, freeze or compress other apps before it answered), in order.
+    public var admissionReclaims: [AdmissionReclaim]
 
-    public init(applied: Bool, marks: [TimelineMark] = [], hostAllocationFailure: HostAllocationFailure? = nil) {
+    public init(applied: Bool, marks: [TimelineMark] = [], hostAllocationFailure: HostAllocationFailure? = nil,
+                admissionReclaims: [AdmissionReclaim] = []) {
         self.applied = applied
         self.marks = marks
         self.hostAllocationFailure = hostAllocationFailure
+        self.admissionReclaims = admissionReclaims
     }
 
     /// An allocation the host refused: the app and why (``MemoryGate/Refusal``).
@@ -37,6 +42,8 @@ struct StepNotes {
     var outOfMemoryCrashes = 0
     var interrupted = false
     var backgroundExpirations = 0
+    /// Reclaims that allocations caused (``Device/admit(_:for:)``).
+    var admissionReclaims: [AdmissionReclaim] = []
 
     /// The marks in the order results list them: kills, then life-cycle events, launches,
     /// freezes, crashes, and the warning when the step was one.

@@ -40,7 +40,12 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
     case android14 = "android-14"
 
     /// Whether the release is Apple's rather than Android's.
-    public var isApple: Bool { self != .android10 && self != .android14 }
+    public var isApple: Bool {
+        switch memorySystem.kernel {
+        case .xnu: return true
+        case .android: return false
+        }
+    }
 
     /// The iOS major version (2 for iPhone OS 2.2), nil for Android: releases compare by it.
     public var iOSVersion: Int? {
@@ -112,7 +117,12 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
     // MARK: - The app life cycle
 
     /// Whether Home suspends apps (iOS 4 and later, and Android) rather than terminating them.
-    public var hasMultitasking: Bool { self != .iPhoneOS2 && self != .iPhoneOS3 }
+    public var hasMultitasking: Bool {
+        switch self {
+        case .iPhoneOS2, .iPhoneOS3: return false
+        case .iOS4, .iOS5, .iOS6, .iOS7, .iOS12, .iOS13, .iOS18, .android10, .android14: return true
+        }
+    }
 
     /// The longest a finite-length background task may run, seconds (0 without multitasking
     /// or without such tasks: Android's are services).
@@ -132,18 +142,12 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
 
     /// The release whose memory rules this one follows: the read release itself, else the
     /// nearest read one (iOS before 18: iOS 12's; iOS 18; Android 10 and 14).
-    public var memoryRules: OSRelease {
-        switch self {
-        case .iOS18: return .iOS18
-        case .android10, .android14: return self
-        default: return .iOS12
-        }
-    }
+    public var memoryRules: OSRelease { memorySystem.rulesRelease }
 
     /// The releases whose memory rules were read, of a platform (`apple: true` for Apple's),
     /// oldest first: what a device profile's `release:` may name.
     public static func memoryRuleReleases(apple: Bool) -> [OSRelease] {
-        apple ? [.iOS12, .iOS18] : [.android10, .android14]
+        apple ? XNURelease.allCases.map(\.osRelease) : AndroidRelease.allCases.map(\.osRelease)
     }
 
     /// The release a profile that names none gets: the oldest read one of its platform (iOS
@@ -155,17 +159,10 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
         switch self {
         case .android10: return "10"
         case .android14: return "14"
-        default: return rawValue
+        case .iPhoneOS2, .iPhoneOS3, .iOS4, .iOS5, .iOS6, .iOS7, .iOS12, .iOS13, .iOS18: return rawValue
         }
     }
 
     /// The source tag the memory rules were read from (the rules this release follows).
-    public var sourceTag: String {
-        switch memoryRules {
-        case .iOS18: return "xnu-11417.101.15"
-        case .android10: return "android-10.0.0_r1"
-        case .android14: return "android-14.0.0_r1"
-        default: return "xnu-4903.270.47"
-        }
-    }
+    public var sourceTag: String { memorySystem.sourceTag }
 }

@@ -16,27 +16,34 @@ extension Device {
         return total
     }
 
-    /// Decides on `bytes` more for `installed`: nil admits.
+    /// Decides on `bytes` more for `installed` (``DeviceAdmission`` asks for its app).
     ///
     /// - The per-app limit: an allocation that would take the app over it is refused (the
     ///   app is killed at the end of the step, as jetsam kills at the crossing).
     /// - The budget: when the allocation does not fit, other apps are killed or frozen at once
     ///   by the termination policy (no warnings: nobody else runs code now); if it still
     ///   does not fit, it is refused and the app dies out of memory.
-    func admit(_ bytes: Int, for installed: InstalledApp) -> MemoryGate.Refusal? {
+    func admit(_ bytes: Int, for installed: InstalledApp) -> AdmissionDecision {
         let size = Heap.sizeClass(for: bytes)
-        if let limit = model.appLimit(active: installed.holdsActiveLimit(release: model.release)),
+        if model.appLimitBytes != nil || model.appLimitInactiveBytes != nil,
+           let limit = model.appLimit(active: system.holdsActiveLimit(installed)),
            installed.footprintBytes.addingSaturating(size) > limit {
-            return .appLimit(limitBytes: limit)
+            return .refused(.appLimit(limitBytes: limit))
         }
         let budget = model.budgetBytes
-        guard liveUsedBytes.addingSaturating(size) > budget else { return nil }
-        // What other apps free now is theirs, not this app's open scope's.
-        installed.app.runtime.ledger.unattributed {
+        let before = liveUsedBytes
+        guard before.addingSaturating(size) > budget else { return .granted }
+        // What other apps free now is theirs, not this app's open scope's; so is the device's
+        // note of the reclaim (its outcome's memory is the device's, not the app's).
+        return installed.app.runtime.ledger.unattributed {
             reclaim(downTo: budget - size, emergencyBytes: size, sparing: installed)
+            let after = liveUsedBytes
+            let granted = after.addingSaturating(size) <= budget
+            let freed = max(0, before - after)
+            notes.admissionReclaims.append(AdmissionReclaim(app: installed.name, requestedBytes: bytes,
+                                                            freedBytes: freed, granted: granted))
+            return granted ? .grantedAfterReclaim(freedBytes: freed) : .refused(.outOfMemory(budgetBytes: budget))
         }
-        guard liveUsedBytes.addingSaturating(size) > budget else { return nil }
-        return .outOfMemory(budgetBytes: budget)
     }
 
     /// Ends a step driven from outside the device (a push, a `type`): apps whose allocations
@@ -87,5 +94,27 @@ extension Device {
         } else {
             terminateKilled(installed, reason: reason)
         }
+    }
+}
+
+/// The device's answer to one installed app's runtime (``MemoryAdmission``): the app's
+/// allocations are admitted against its per-app limit and the device's memory
+/// (``Device/admit(_:for:)``).
+final class DeviceAdmission: MemoryAdmission {
+    /// Weak: an app (and its runtime) may outlive its device; it then admits everything.
+    private weak var device: Device?
+    /// Unowned, not weak: a weak reference gives the app a side table, and every retain and
+    /// release of it takes the runtime's slow path. The device never drops an installed app,
+    /// so while the device lives (checked first) the app does.
+    private unowned let installed: Device.InstalledApp
+
+    init(device: Device, installed: Device.InstalledApp) {
+        self.device = device
+        self.installed = installed
+    }
+
+    func admit(_ request: AdmissionRequest) -> AdmissionDecision {
+        guard let device else { return .granted }
+        return device.admit(request.bytes, for: installed)
     }
 }

@@ -51,12 +51,8 @@ extension Device {
     /// proportional set size as `dumpsys meminfo` reports it (resident dirty memory plus the
     /// clean pages mapped by a live process; zram-swapped pages left out).
     public var platformFootprintBytes: Int {
-        if model.release.isApple {
-            return apps.reduce(0) { $0 + ($1.app.state.hasProcess ? $1.footprintBytes : 0) }
-        }
-        return apps.reduce(0) { total, installed in
-            guard installed.app.state.hasProcess else { return total }
-            return total + installed.bytes - installed.app.runtime.compressedBytes + installed.app.cleanResidentBytes
+        apps.reduce(0) { total, installed in
+            installed.app.state.hasProcess ? total + system.platformFootprint(of: installed) : total
         }
     }
 }

@@ -25,7 +25,7 @@ extension Device {
     /// controller's memory or the app's data at a time, while the next region fits what is
     /// left; XNU stops at the page, an estimate here), on iOS 12 whole.
     func freezeWithinBudget(_ installed: InstalledApp) -> FreezeResult {
-        let cap = FreezerRules(release: model.release).capsFreezeAtBudget ? max(0, freezerBudget.remainingBytes) : nil
+        let cap = system.freezer.capsFreezeAtBudget ? max(0, freezerBudget.remainingBytes) : nil
         return freeze(installed, limitBytes: cap)
     }
 
@@ -38,7 +38,7 @@ extension Device {
         case .failed: return .failed
         }
         installed.app.runtime.count { $0.bytesCompressed += (written.originalBytes ?? 0) - written.relocatedBytes }
-        freezerBudget.spend(written.storageBytes)
+        freezerState.budget.spend(written.storageBytes)
         metrics.freezes += 1
         notes.freezes += 1
         metrics.frozenBytesWritten += written.storageBytes

@@ -9,7 +9,7 @@ extension Device {
     /// Recomputes every app's band (with aging) and `oom_score_adj`, stamping the order of
     /// each change. Apps whose priority changes together keep their relative order.
     func refreshPriorities() {
-        let rules = JetsamRules(release: model.release)
+        let rules = system.jetsam
         // Bands.
         var moved: [(InstalledApp, JetsamBand)] = []
         for installed in apps {
@@ -40,8 +40,7 @@ extension Device {
         // oom_score_adj, in OomAdjuster's walk: most recently used first (one stable sort,
         // kept until an app is used or installed); the cached apps, taken from it in order,
         // are ranked as they come.
-        let expiredPrevious = model.release == .android14
-            && now - previousSince > LowMemoryKillerRules.previousAppSeconds
+        let expiredPrevious = system.previousAppHasExpired(since: activityManager.previousSince, now: now)
         let byUse = appsByUse()
         var cachedCount = 0
         for installed in byUse where isCachedApp(installed) { cachedCount += 1 }
@@ -75,7 +74,7 @@ extension Device {
                 installed.adjOrder = priorityCounter
             }
         }
-        if !model.release.isApple { refreshProcessPriorities(byUse: byUse) }
+        if system.seesSecondaryProcesses { refreshProcessPriorities(byUse: byUse) }
     }
 
     /// Every secondary process's `oom_score_adj`, after its app's (the same update's walk: a
@@ -117,7 +116,7 @@ extension Device {
     /// allocation waits (`sparing`) are left out: its memory is being counted (they go only
     /// after the step, when memory is read again).
     func processSnapshots(sparing: InstalledApp?) -> [ProcessSnapshot] {
-        guard !model.release.isApple else { return [] }
+        guard system.seesSecondaryProcesses else { return [] }
         var out: [ProcessSnapshot] = []
         for installed in apps where installed.app.state.hasProcess && installed !== sparing {
             let clientAdj = installed.oomScoreAdj
@@ -152,7 +151,7 @@ extension Device {
 
     func snapshot(of installed: InstalledApp) -> AppSnapshot {
         var snapshot = AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: model.release.isApple ? installed.bytes : installed.mainBytes,
+                    isFrozen: installed.isFrozen, bytes: system.policyBytes(of: installed),
                     lastUsed: installed.lastUsed,
                     useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
                     isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
@@ -188,10 +187,10 @@ extension Device {
             frozenCount += 1
             if installed.isRefreezeEligible { refreezeEligibleCount += 1 }
         }
-        freezerBudget.advance(to: now)
+        freezerState.budget.advance(to: now)
         let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
                                            refreezeEligibleCount: refreezeEligibleCount,
-                                           mayRunNow: now >= nextFreezerRun)
+                                           mayRunNow: now >= freezerState.nextRun)
         var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
                               bytesToFree: max(0, used - min(target, model.budgetBytes)),
@@ -205,10 +204,10 @@ extension Device {
         state.swapTotalBytes = zramTotal + swapFile.0
         state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
         state.easyAvailableBytes = max(0, model.budgetBytes - used) + cleanResidentBytes
-        state.trimMemFactor = androidMemFactor
-        state.trimProcessCount = androidProcessCount
-        state.allowLowerMemLevel = allowLowerMemLevel
-        state.launcherUseOrder = launcherUseOrder
+        state.trimMemFactor = activityManager.memFactor
+        state.trimProcessCount = activityManager.processCount
+        state.allowLowerMemLevel = activityManager.allowLowerMemLevel
+        state.launcherUseOrder = activityManager.launcherUseOrder
         state.eventLevel = state.level
         state.processes = processSnapshots(sparing: sparing)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(model.budgetBytes))

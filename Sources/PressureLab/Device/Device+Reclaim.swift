@@ -61,8 +61,8 @@ extension Device {
                 target.trimLevel = stored
                 if stored == 0 { target.isUIHiddenPending = false }
             case .storeMemoryFactor(let factor, let processCount):
-                androidMemFactor = factor
-                androidProcessCount = processCount
+                activityManager.memFactor = factor
+                activityManager.processCount = processCount
             }
         }
     }
@@ -118,13 +118,13 @@ extension Device {
             case .freeze(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing
                 else { break reclaim }
-                nextFreezerRun = now + FreezerRules.runIntervalSeconds
+                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
                 switch freezeWithinBudget(victim) {
                 case .frozen, .nothingFitsTheBudget: break
                 case .failed: kill(victim, reason: .policy)
                 }
             case .freezerRan:
-                nextFreezerRun = now + FreezerRules.runIntervalSeconds
+                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
             case .compact(let name):
                 guard let victim = installed(name), victim.app.state == .suspended, !victim.isFrozen, victim !== sparing,
                       !victim.isCompressed, fitsZram(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
@@ -180,14 +180,14 @@ extension Device {
     /// no code and allocates nothing: its warning waits.
     func enforceAppLimits() {
         guard model.appLimitBytes != nil || model.appLimitInactiveBytes != nil else { return }
-        let rewritesOnEveryMove = model.release.memoryRules == .iOS12
+        let rewritesOnEveryMove = system.rewritesLimitOnEveryMove
         for installed in apps {
             guard installed.app.state.hasProcess else {
                 // A new process starts with a new ledger.
                 (installed.ledgerLimit, installed.warnedNearLimit) = (nil, false)
                 continue
             }
-            let active = installed.holdsActiveLimit(release: model.release)
+            let active = system.holdsActiveLimit(installed)
             guard let limit = model.appLimit(active: active) else { continue }
             if let written = installed.ledgerLimit,
                written.bytes != limit || (rewritesOnEveryMove && written.active != active) {
@@ -221,7 +221,7 @@ extension Device {
     /// Counts an out-of-memory crash of `installed` (the caller crashes it), with the
     /// limit or level it answered.
     func recordCrash(of installed: InstalledApp, reason: KillReason) {
-        allowLowerMemLevel = true
+        activityManager.allowLowerMemLevel = true
         metrics.outOfMemoryCrashes += 1
         metrics.recordKill(of: installed.name, reason: reason)
         notes.kills.append(.kill(app: installed.name, reason: reason))
@@ -237,7 +237,7 @@ extension Device {
         notes.kills.append(.kill(app: installed.name, reason: reason))
         // Android 10's `appDiedLocked`: a death ActivityManager did not cause lets its memory
         // factor worsen at the next update; one it caused ("cached #N") does not.
-        allowLowerMemLevel = !reason.isActivityManagers
+        activityManager.allowLowerMemLevel = !reason.isActivityManagers
         installed.app.runtime.trace.record(app: installed.name, controller: nil, TraceEventKind.killed(reason))
         installed.app.kill()
         installed.isFullyCompressed = false
@@ -254,7 +254,7 @@ extension Device {
         installed.lastCompaction = nil
         installed.trimLevel = 0
         installed.isUIHiddenPending = false
-        if previous === installed { previous = nil }
+        if previous === installed { activityManager.previous = nil }
         refreshPriorities()
     }
 }
@@ -274,7 +274,7 @@ extension Device {
         metrics.kills += 1
         metrics.recordKill(of: process.name, reason: reason)
         notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
-        allowLowerMemLevel = !reason.isActivityManagers
+        activityManager.allowLowerMemLevel = !reason.isActivityManagers
         owner.app.runtime.trace.record(app: owner.name, controller: nil, TraceEventKind("killed:\(process.spec.name):\(reason.rawValue)"))
         owner.app.endSecondaryProcess(process.spec)
         refreshPriorities()

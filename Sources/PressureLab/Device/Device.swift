@@ -22,13 +22,19 @@ public final class Device {
 
     /// What the device is: memory, limits, compressor, release, costs and contents.
     public let model: DeviceModel
+    /// The kernel's memory management that its release runs (``OSRelease/memorySystem``):
+    /// what the device asks whenever the rules of XNU or Android decide.
+    public let system: any MemorySystem
     public let termination: any TerminationPolicy
-    /// Android's previous app (the one in front before the current one), and since when.
-    @exclusivity(unchecked) public internal(set) var previous: InstalledApp?
-    @exclusivity(unchecked) var previousSince: Double = 0
+    /// What Android's ActivityManager remembers between updates (the previous app, the memory
+    /// factor), kept on every device for policies of its family.
+    @exclusivity(unchecked) var activityManager = ActivityManagerState()
     /// The freezer's write budget over time, and when its thread may run next.
-    @exclusivity(unchecked) public internal(set) var freezerBudget: FreezerBudget
-    @exclusivity(unchecked) var nextFreezerRun: Double = 0
+    @exclusivity(unchecked) var freezerState: FreezerState
+    /// Android's previous app (the one in front before the current one).
+    public var previous: InstalledApp? { activityManager.previous }
+    /// The freezer's write budget over time.
+    public var freezerBudget: FreezerBudget { freezerState.budget }
     /// The order stamp of the next priority update (bands and `oom_score_adj`).
     @exclusivity(unchecked) var priorityCounter: UInt64 = 0
     /// Installed apps, in installation order.
@@ -45,12 +51,6 @@ public final class Device {
     @exclusivity(unchecked) var measuredLevel: PressureLevel = .normal
     /// The level other sources (a script's warning) gave at this step's evaluation.
     @exclusivity(unchecked) var injectedLevel: PressureLevel = .normal
-    /// Android 10's ActivityManager memory factor, as ``DeviceSnapshot/trimMemFactor`` describes.
-    @exclusivity(unchecked) var androidMemFactor = PressureLevel.normal
-    @exclusivity(unchecked) var androidProcessCount = 0
-    @exclusivity(unchecked) var allowLowerMemLevel = false
-    /// When the launcher (Home) was last in front, as a use order.
-    @exclusivity(unchecked) var launcherUseOrder: UInt64?
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
@@ -80,12 +80,13 @@ public final class Device {
 
     public init(model: DeviceModel, termination: any TerminationPolicy) {
         self.model = model
+        self.system = model.release.memorySystem
         self.termination = termination
         self.pressureSources = [MeasuredPressure(thresholds: model.thresholds)]
         self.pressureSources.append(scripted)
         self.compressedPool = Self.makePool(model)
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
-        self.freezerBudget = FreezerBudget(windowBytes: model.freezeWriteBudgetBytes)
+        self.freezerState = FreezerState(budget: FreezerBudget(windowBytes: model.freezeWriteBudgetBytes))
         self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
@@ -100,13 +101,7 @@ public final class Device {
         ledgers.append(app.runtime.ledger)
         appsByUseCache = nil
         model.apply(to: app.runtime)
-        // Unowned, not weak: a weak reference gives the app a side table, and every retain
-        // and release of it takes the runtime's slow path. The device never drops an
-        // installed app, so while the device lives (checked first) the app does.
-        app.runtime.memoryGate.decide = { [weak self, unowned installed] bytes in
-            guard let self else { return nil }
-            return self.admit(bytes, for: installed)
-        }
+        app.runtime.memoryGate.admission = DeviceAdmission(device: self, installed: installed)
         app.runtime.compressedPool = compressedPool
         app.runtime.swapSpace = swapSpace
     }
@@ -146,13 +141,13 @@ public final class Device {
         }
         if let current = foreground, current !== target {
             try sendHome(current)
-            previous = current
-            previousSince = now
+            activityManager.previous = current
+            activityManager.previousSince = now
         } else if foreground == nil {
             // From Home: the launcher was in front; it is the previous process now.
-            previous = nil
+            activityManager.previous = nil
         }
-        if previous === target { previous = nil }
+        if previous === target { activityManager.previous = nil }
         target.backgroundUntil = nil
         target.trimLevel = 0
         target.isUIHiddenPending = false
@@ -230,13 +225,13 @@ public final class Device {
         now += 1
         if let current = foreground {
             try sendHome(current)
-            previous = current
-            previousSince = now
+            activityManager.previous = current
+            activityManager.previousSince = now
         }
         foreground = nil
         // The launcher comes to the front: the most recent process in Android's LRU.
         useCounter += 1
-        launcherUseOrder = useCounter
+        activityManager.launcherUseOrder = useCounter
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
     }

@@ -68,14 +68,5 @@ extension Device {
         public var footprintBytes: Int {
             liveBytes - app.runtime.compressedBytes + app.runtime.compressedOriginalBytes
         }
-        /// Whether XNU applies the app's active limit, for `release`'s rules: xnu-11417 while it
-        /// holds an active process assertion (in front, or running in the background:
-        /// `memstat_proc_is_active_locked`); xnu-4903 while its band is the foreground one or
-        /// above (`memorystatus_update_priority_locked` switches limits when the priority
-        /// crosses `JETSAM_PRIORITY_FOREGROUND`), so an app running in the background (band 30)
-        /// has its inactive limit there.
-        public func holdsActiveLimit(release: OSRelease) -> Bool {
-            release.memoryRules == .iOS12 ? app.state == .active || app.state == .inactive : app.state.isRunning
-        }
     }
 }

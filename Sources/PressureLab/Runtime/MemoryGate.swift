@@ -2,7 +2,7 @@
 ///
 /// Jetsam enforces a per-process limit the moment it is crossed, and a device whose free
 /// memory is gone kills at once: neither waits for the end of a step. The device installs
-/// the decision (``decide``); the runtime asks before every allocation of simulated memory
+/// its ``MemoryAdmission`` (``admission``); the runtime asks before every allocation of simulated memory
 /// (a view tree, a bitmap, a cache, a model, user data, app data). A refusal is sticky:
 /// the process is being killed, so every later allocation of the app is refused too, the
 /// step finishes cheaply, and the device ends the process when the step is over.
@@ -33,10 +33,10 @@ public final class MemoryGate {
         }
     }
 
-    /// Decides on `bytes` more: nil admits. Installed by the device; nil admits everything.
+    /// Decides on each allocation. Installed by the device; nil admits everything.
     /// (A gate is used on its app's thread; both properties are read at every allocation and
     /// the refusal for every app at every step: no dynamic exclusivity checks.)
-    @exclusivity(unchecked) public var decide: ((Int) -> Refusal?)?
+    @exclusivity(unchecked) public var admission: (any MemoryAdmission)?
     /// The first refusal since the last ``reset()``.
     @exclusivity(unchecked) public private(set) var refusal: Refusal?
 
@@ -46,8 +46,8 @@ public final class MemoryGate {
     @inline(__always)
     public func admit(_ bytes: Int) -> Bool {
         guard refusal == nil else { return bytes <= 0 }
-        guard bytes > 0, let decide else { return true }
-        if let refused = decide(bytes) {
+        guard bytes > 0, let admission else { return true }
+        if case .refused(let refused) = admission.admit(AdmissionRequest(bytes: bytes)) {
             refusal = refused
             return false
         }

@@ -64,7 +64,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
            let oldest = empty.min(by: { ($0.useOrder, $0.adjOrder) < ($1.useOrder, $1.adjOrder) }) {
             return .kill(oldest.name, .tooManyEmpty)
         }
-        if rules.release == .android14, device.hasCompressor, !rules.compactionDowngradedToNone(device),
+        if rules.compactsCachedApps, device.hasCompressor, !rules.compactionDowngradedToNone(device),
            let due = cached.filter({ $0.state == .suspended && !$0.isCompressed && !$0.isFrozen })
                .filter({ ($0.cachedSince ?? .infinity) + Self.compactionDelaySeconds <= device.now })
                .filter({ !rules.throttlesFullCompaction(of: $0, now: device.now) })

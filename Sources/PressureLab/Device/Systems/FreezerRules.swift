@@ -2,13 +2,16 @@
 /// `bsd/kern/kern_memorystatus.c`): when it runs, whom it freezes, and its write budget.
 /// `docs/fidelity.md` lists each rule with its test.
 public struct FreezerRules: Sendable, Equatable {
-    public let release: OSRelease
+    /// The XNU release whose rules these are.
+    public let release: XNURelease
 
-    /// The rules of `release` (an Android release gets iOS 18's: Android ships no such
+    /// The rules of an XNU release.
+    public init(_ release: XNURelease) { self.release = release }
+
+    /// The rules as they apply on a device of `release` (its memory system's,
+    /// ``MemorySystem/freezer``: an Android release gets iOS 18's, Android shipping no such
     /// freezer, so `freeze` on an Android profile is a what-if).
-    public init(release: OSRelease) {
-        self.release = release.isApple ? release.memoryRules : .iOS18
-    }
+    public init(release: OSRelease) { self = release.memorySystem.freezer }
 
     /// The freezer runs only while available memory is at most this fraction
     /// (`memorystatus_freeze_threshold`: `MEMORYSTATUS_FREEZE_THRESHOLD_PERCENTAGE`, 50% of
@@ -40,7 +43,12 @@ public struct FreezerRules: Sendable, Equatable {
 
     /// Bytes the freezer may write in one window (`memorystatus_freeze_daily_mb_max` =
     /// `FREEZE_DAILY_MB_MAX_DEFAULT`: 1024 MB in xnu-4903, 2048 MB in xnu-11417).
-    public var dailyBudgetBytes: Int { (release == .iOS12 ? 1024 : 2048) << 20 }
+    public var dailyBudgetBytes: Int {
+        switch release {
+        case .iOS12: return 1024 << 20
+        case .iOS18: return 2048 << 20
+        }
+    }
 
     /// The budget window, seconds (`NORMAL_WINDOW_MINS`, 24 h).
     public static let windowSeconds = 24.0 * 3600
@@ -50,7 +58,12 @@ public struct FreezerRules: Sendable, Equatable {
     /// `memorystatus_frozen_count >= memorystatus_frozen_processes_max`), or also when no
     /// new candidate is found and enough were thawed (xnu-11417:
     /// `memorystatus_freeze_pick_process`, new candidates first).
-    public var refreezesWhenNoNewCandidate: Bool { release != .iOS12 }
+    public var refreezesWhenNoNewCandidate: Bool {
+        switch release {
+        case .iOS12: return false
+        case .iOS18: return true
+        }
+    }
 
     /// Whether a freeze stops at the budget left: xnu-11417 passes
     /// `MIN(memorystatus_freeze_pages_max, memorystatus_freeze_budget_pages_remaining)` to
@@ -59,7 +72,12 @@ public struct FreezerRules: Sendable, Equatable {
     /// counting. xnu-4903 passes the same figure but `vm_map_freeze` ignores it (its
     /// `dirty_budget` is `__unused`): the whole app is frozen and the overshoot comes out of the
     /// next window (``FreezerBudget/spend(_:)``).
-    public var capsFreezeAtBudget: Bool { release != .iOS12 }
+    public var capsFreezeAtBudget: Bool {
+        switch release {
+        case .iOS12: return false
+        case .iOS18: return true
+        }
+    }
 }
 
 /// The freezer's write budget over time: one window's worth of bytes, and at the end of each

@@ -3,19 +3,27 @@
 /// process's limit. Each value names its source; `docs/fidelity.md` lists them with the
 /// tests that check them.
 public struct JetsamRules: Sendable, Equatable {
-    public let release: OSRelease
+    /// The XNU release whose rules these are.
+    public let release: XNURelease
 
-    /// The rules of `release` (an Android release gets iOS 18's: jetsam under an Android
-    /// profile is a what-if, and the newest XNU read is the one modelled).
-    public init(release: OSRelease) {
-        self.release = release.isApple ? release.memoryRules : .iOS18
-    }
+    /// The rules of an XNU release.
+    public init(_ release: XNURelease) { self.release = release }
+
+    /// The rules as they apply on a device of `release` (its memory system's,
+    /// ``MemorySystem/jetsam``: an Android release gets iOS 18's, jetsam under an Android
+    /// profile being a what-if, and the newest XNU read the one modelled).
+    public init(release: OSRelease) { self = release.memorySystem.jetsam }
 
     /// The band a frozen process sits in while inactive: `memorystatus_freeze_jetsam_band`,
     /// `JETSAM_PRIORITY_FREEZER` (75) in xnu-11417 (`bsd/kern/kern_memorystatus.c`); in
     /// xnu-4903 `memorystatus_init` set it to `JETSAM_PRIORITY_UI_SUPPORT` (8 on that
     /// release's scale, 80 on today's).
-    public var frozenBand: JetsamBand { release == .iOS12 ? .uiSupport : .freezer }
+    public var frozenBand: JetsamBand {
+        switch release {
+        case .iOS12: return .uiSupport
+        case .iOS18: return .freezer
+        }
+    }
 
     /// The band an app ages in after it asks for idle, and for how long (seconds): xnu-11417
     /// puts RunningBoard-managed apps in `applications_aging_band` =
@@ -24,7 +32,10 @@ public struct JetsamRules: Sendable, Equatable {
     /// (`memstat_update_priority_locked`). xnu-4903's default `kJetsamAgingPolicyLegacy` set
     /// `applications_aging_band = JETSAM_PRIORITY_IDLE`: apps do not age (`memorystatus_init`).
     public var appAging: (band: JetsamBand, seconds: Double)? {
-        release == .iOS12 ? nil : (.aging2, 2)
+        switch release {
+        case .iOS12: return nil
+        case .iOS18: return (.aging2, 2)
+        }
     }
 
     /// The per-process limit's warning, percent of the limit: `PHYS_FOOTPRINT_WARNING_LEVEL`
@@ -47,7 +58,10 @@ public struct JetsamRules: Sendable, Equatable {
     /// the memory its apps share, so that a scenario's budget scales them (docs/fidelity.md,
     /// departures). `memoryBytes` picks the row.
     public func pageShortage(memoryBytes: Int) -> (critical: Double, idle: Double) {
-        if release == .iOS12 { return (0.05, 0.10) }
+        switch release {
+        case .iOS12: return (0.05, 0.10)
+        case .iOS18: break
+        }
         if memoryBytes <= Self.smallMemoryBytes { return (0.05, 0.10) }
         if memoryBytes <= Self.mediumMemoryBytes { return (0.04, 0.09) }
         return (0.04, 0.08)
@@ -63,14 +77,48 @@ public struct JetsamRules: Sendable, Equatable {
     /// (`memorystatus_avail_pages_below_critical`, `..._below_pressure`), xnu-11417 `<`
     /// (`memstat_evaluate_page_shortage`).
     public func isShort(_ available: Int, of threshold: Int) -> Bool {
-        release == .iOS12 ? available <= threshold : available < threshold
+        switch release {
+        case .iOS12: return available <= threshold
+        case .iOS18: return available < threshold
+        }
     }
 
     /// The cause a kill of the idle band is recorded with: xnu-11417's `MEMORYSTATUS_KILL_IDLE`
     /// records IDLE_EXIT; xnu-4903's jetsam thread records every kill of its loop as
     /// VMPAGESHORTAGE (`memorystatus_thread`, the `default:` cause), IDLE_EXIT being
     /// `kill_idle_exit_proc`'s only, which is called under `!CONFIG_JETSAM` (macOS) alone.
-    public var idleKillReason: KillReason { release == .iOS12 ? .vmPageShortage : .idleExit }
+    public var idleKillReason: KillReason {
+        switch release {
+        case .iOS12: return .vmPageShortage
+        case .iOS18: return .idleExit
+        }
+    }
+
+    /// Whether an app in `state` holds its active limit: xnu-11417 while it holds an active
+    /// process assertion (in front, or running in the background:
+    /// `memstat_proc_is_active_locked`); xnu-4903 while its band is the foreground one or
+    /// above (`memorystatus_update_priority_locked` switches limits when the priority crosses
+    /// `JETSAM_PRIORITY_FOREGROUND`), so an app running in the background (band 30) has its
+    /// inactive limit there.
+    public func holdsActiveLimit(_ state: AppState) -> Bool {
+        switch release {
+        case .iOS12: return state == .active || state == .inactive
+        case .iOS18: return state.isRunning
+        }
+    }
+
+    /// Whether the ledger's limit is written again at every move across the foreground band,
+    /// re-arming its warning (`ledger_set_limit` clears `LF_WARNED`): xnu-4903's
+    /// `memorystatus_update_priority_locked` calls `task_set_phys_footprint_limit_internal` at
+    /// every such move, whose active flag changes even when both limits are equal; xnu-11417
+    /// writes it only when the limit's value changes (`memstat_update_memlimit_locked` returns
+    /// false for an unchanged limit).
+    public var rewritesLimitOnEveryMove: Bool {
+        switch release {
+        case .iOS12: return true
+        case .iOS18: return false
+        }
+    }
 
     /// The band of an app (XNU's `p_memstat_effectivepriority`). Which band an app asks for
     /// is RunningBoard's (not in XNU): in front 100 (`JETSAM_PRIORITY_FOREGROUND`), running in

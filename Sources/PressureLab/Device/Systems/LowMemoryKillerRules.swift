@@ -2,13 +2,16 @@
 /// from `ProcessList`'s constants) and lmkd's choice of victims, for one release.
 /// `docs/fidelity.md` lists each rule with its test.
 public struct LowMemoryKillerRules: Sendable, Equatable {
-    public let release: OSRelease
+    /// The Android release whose rules these are.
+    public let release: AndroidRelease
 
-    /// The rules of `release` (an iOS release gets Android 10's: `lmk` under an iOS profile
-    /// is a what-if).
-    public init(release: OSRelease) {
-        self.release = release.isApple ? .android10 : release
-    }
+    /// The rules of an Android release.
+    public init(_ release: AndroidRelease) { self.release = release }
+
+    /// The rules as they apply on a device of `release` (its memory system's,
+    /// ``MemorySystem/lowMemoryKiller``: an iOS release gets Android 10's, `lmk` under an iOS
+    /// profile being a what-if).
+    public init(release: OSRelease) { self = release.memorySystem.lowMemoryKiller }
 
     // MARK: oom_score_adj (ProcessList, Android 10 and 14 alike)
 
@@ -110,8 +113,8 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
         case (_, .normal): return nil
         case (.android14, .critical): return (0, afterKill ? .pressureAfterKill : .notResponding)
         case (.android14, .warning): return swapLow ? (Self.perceptibleAdj + 1, .lowMemoryAndSwap) : nil
-        case (_, .critical): return (0, .lmkdCriticalPressure)
-        case (_, .warning): return (800, .lmkdMediumPressure)
+        case (.android10, .critical): return (0, .lmkdCriticalPressure)
+        case (.android10, .warning): return (800, .lmkdMediumPressure)
         }
     }
 
@@ -123,7 +126,11 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     /// read as low when it can take no more (every candidate is in it: an estimate).
     public func swapIsLow(_ device: DeviceSnapshot) -> Bool {
         guard device.swapTotalBytes > 0 else { return device.hasCompressor && device.compressorFull }
-        let free = release == .android14 ? min(device.swapFreeBytes, device.easyAvailableBytes) : device.swapFreeBytes
+        let free: Int
+        switch release {
+        case .android10: free = device.swapFreeBytes
+        case .android14: free = min(device.swapFreeBytes, device.easyAvailableBytes)
+        }
         return free.multipliedSaturating(by: 100) < device.swapTotalBytes.multipliedSaturating(by: Self.swapFreeLowPercent)
     }
 
@@ -136,6 +143,16 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     /// (`COMPACT_DOWNGRADE_FREE_SWAP_THRESHOLD`, 0.2), and a partial one to none, file
     /// compaction being off (`ENABLE_FILE_COMPACT` false: `resolveCompactionProfile`).
     public static let compactionDowngradeFreeSwapPercent = 20
+
+    /// Whether ActivityManager compacts cached apps (`CachedAppOptimizer`, after freezing
+    /// them): Android 14; Android 10's `AppCompactor` is off by default
+    /// (`DEFAULT_USE_COMPACTION` false, docs/fidelity.md).
+    public var compactsCachedApps: Bool {
+        switch release {
+        case .android10: return false
+        case .android14: return true
+        }
+    }
     /// A full compaction is skipped for less anonymous memory than this
     /// (`DEFAULT_COMPACT_FULL_RSS_THROTTLE_KB`, 12,000 KB; `shouldRssThrottleCompaction`)...
     public static let compactionMinimumAnonBytes = 12_000 * 1024
@@ -179,13 +196,21 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     ///   (``DeviceSnapshot/lowPressureUsedBytes``), where its measured pressure first rises.
     /// - Android 14 (`lmkd.cpp`, `mp_event_psi`): every call decides its reason afresh from
     ///   memory read again (``minimumAdj(level:swapLow:afterKill:)``).
-    public var holdsEventLevel: Bool { release == .android10 }
+    public var holdsEventLevel: Bool {
+        switch release {
+        case .android10: return true
+        case .android14: return false
+        }
+    }
 
     /// Whether lmkd picks the heaviest process of an `oom_score_adj` rather than the least
     /// recently slotted one: `ro.lmk.kill_heaviest_task` defaults to false (both releases);
     /// Android 14's `find_and_kill_process` takes the heaviest once the scan reaches
     /// `PERCEPTIBLE_APP_ADJ` (200) or below.
     public func killsHeaviest(atAdj adj: Int) -> Bool {
-        release == .android14 && adj <= Self.perceptibleAdj
+        switch release {
+        case .android10: return false
+        case .android14: return adj <= Self.perceptibleAdj
+        }
     }
 }

@@ -27,16 +27,23 @@
 /// `ADJ_MEM_FACTOR_NORMAL`, warning for MODERATE, critical for CRITICAL (the detector's own
 /// mapping was not read: an estimate, docs/fidelity.md).
 public struct TrimMemoryRules: Sendable, Equatable {
-    public let release: OSRelease
+    /// The Android release whose rules these are.
+    public let release: AndroidRelease
 
-    public init(release: OSRelease) {
-        self.release = release.isApple ? .android10 : release
-    }
+    /// The rules of an Android release.
+    public init(_ release: AndroidRelease) { self.release = release }
+
+    /// The rules as they apply on a device of `release` (its memory system's,
+    /// ``MemorySystem/trimMemory``: an iOS release gets Android 10's).
+    public init(release: OSRelease) { self = release.memorySystem.trimMemory }
 
     /// The trims due now, most recently used app first.
     public func notifications(_ device: DeviceSnapshot) -> [AppNotification] {
         let apps = device.apps.filter { $0.state.hasProcess && !$0.isFrozen }.sorted { $0.useOrder > $1.useOrder }
-        return release == .android14 ? modern(apps) : android10(apps, device: device)
+        switch release {
+        case .android10: return android10(apps, device: device)
+        case .android14: return modern(apps)
+        }
     }
 
     /// Whether ActivityManager counts the app at `PROCESS_STATE_HOME` or below in importance

@@ -1,0 +1,48 @@
+/// Android's memory management for a release: ActivityManager (`oom_score_adj`, the cached and
+/// empty limits, trim levels, compaction), lmkd and the kernel's OOM killer
+/// (docs/fidelity.md, "Android").
+///
+/// For policies of XNU's family run on an Android device (`jetsam`, `freeze`), it lends iOS
+/// 18's jetsam and freezer rules (the newest read).
+public struct AndroidMemoryManagement: MemorySystem {
+    /// The release whose rules apply.
+    public let release: AndroidRelease
+
+    public init(release: AndroidRelease) { self.release = release }
+
+    public var kernel: Kernel { .android }
+    public var rulesRelease: OSRelease { release.osRelease }
+    public var sourceTag: String { release.sourceTag }
+
+    public var jetsam: JetsamRules { JetsamRules(.iOS18) }
+    public var freezer: FreezerRules { FreezerRules(.iOS18) }
+    public var lowMemoryKiller: LowMemoryKillerRules { LowMemoryKillerRules(release) }
+    public var trimMemory: TrimMemoryRules { TrimMemoryRules(release) }
+
+    /// Android 14's previous app expires after ``LowMemoryKillerRules/previousAppSeconds``
+    /// (`computeOomAdjLSP`, "previous-expired"); Android 10's never does.
+    public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool {
+        switch release {
+        case .android10: return false
+        case .android14: return now - previousSince > LowMemoryKillerRules.previousAppSeconds
+        }
+    }
+
+    public var seesSecondaryProcesses: Bool { true }
+
+    /// The main process's memory (secondary processes are seen on their own).
+    public func policyBytes(of installed: Device.InstalledApp) -> Int { installed.mainBytes }
+
+    /// The proportional set size as `dumpsys meminfo` reports it: resident dirty memory plus
+    /// the clean pages mapped by a live process; zram-swapped pages left out.
+    public func platformFootprint(of installed: Device.InstalledApp) -> Int {
+        installed.bytes - installed.app.runtime.compressedBytes + installed.app.cleanResidentBytes
+    }
+
+    /// As iOS 18's (the jetsam rules it lends): while the app runs.
+    public func holdsActiveLimit(_ installed: Device.InstalledApp) -> Bool {
+        jetsam.holdsActiveLimit(installed.app.state)
+    }
+
+    public var rewritesLimitOnEveryMove: Bool { jetsam.rewritesLimitOnEveryMove }
+}

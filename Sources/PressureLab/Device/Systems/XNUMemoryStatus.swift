@@ -1,0 +1,39 @@
+/// XNU's memory management for a release: memorystatus (jetsam bands, aging, per-process
+/// limits and their warnings, the kill reasons), the freezer and the compressor
+/// (`bsd/kern/kern_memorystatus*.c`, docs/fidelity.md, "XNU").
+///
+/// For policies of Android's family run on an iPhone (`lmk`), it lends Android 10's
+/// `oom_score_adj` and trim rules (the oldest read).
+public struct XNUMemoryStatus: MemorySystem {
+    /// The release whose rules apply.
+    public let release: XNURelease
+
+    public init(release: XNURelease) { self.release = release }
+
+    public var kernel: Kernel { .xnu }
+    public var rulesRelease: OSRelease { release.osRelease }
+    public var sourceTag: String { release.sourceTag }
+
+    public var jetsam: JetsamRules { JetsamRules(release) }
+    public var freezer: FreezerRules { FreezerRules(release) }
+    public var lowMemoryKiller: LowMemoryKillerRules { LowMemoryKillerRules(.android10) }
+    public var trimMemory: TrimMemoryRules { TrimMemoryRules(.android10) }
+
+    /// XNU has no previous app.
+    public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
+
+    public var seesSecondaryProcesses: Bool { false }
+
+    /// The app's footprint (everything its one process holds).
+    public func policyBytes(of installed: Device.InstalledApp) -> Int { installed.bytes }
+
+    /// `phys_footprint`: dirty memory, compressed memory at its uncompressed size, clean pages
+    /// left out (``Device/InstalledApp/footprintBytes``).
+    public func platformFootprint(of installed: Device.InstalledApp) -> Int { installed.footprintBytes }
+
+    public func holdsActiveLimit(_ installed: Device.InstalledApp) -> Bool {
+        jetsam.holdsActiveLimit(installed.app.state)
+    }
+
+    public var rewritesLimitOnEveryMove: Bool { jetsam.rewritesLimitOnEveryMove }
+}

@@ -1,0 +1,63 @@
+/// What an app's runtime asks the device before it allocates simulated memory, and what it may
+/// be told.
+///
+/// The runtime holds no reference to the device: its ``MemoryGate`` asks the admission the
+/// device installed for the app (``Device/install(_:)``). An admission may reclaim memory from
+/// other apps before it answers (kill, freeze or compress them, as XNU and lmkd do the moment
+/// memory runs out); the step's outcome lists every such reclaim
+/// (``StepOutcome/admissionReclaims``). docs/architecture.md draws the path of one step.
+public protocol MemoryAdmission: AnyObject {
+    /// Decides on `request`.
+    ///
+    /// - Complexity: called before every allocation of simulated memory: O(1) when the memory
+    ///   fits; a reclaim walks the installed apps.
+    func admit(_ request: AdmissionRequest) -> AdmissionDecision
+}
+
+/// One allocation an app's runtime wants to make.
+public struct AdmissionRequest: Sendable, Equatable {
+    /// Bytes it asks for (more than 0).
+    public var bytes: Int
+
+    public init(bytes: Int) { self.bytes = bytes }
+}
+
+/// What the device answers an ``AdmissionRequest``.
+public enum AdmissionDecision: Sendable, Equatable {
+    /// The memory fits: allocate it.
+    case granted
+    /// The memory fits after other apps were killed, frozen or compressed for it (`freedBytes`
+    /// came back): allocate it.
+    case grantedAfterReclaim(freedBytes: Int)
+    /// No: the app's limit, or the device's memory even after a reclaim. The app dies at the
+    /// end of the step.
+    case refused(MemoryGate.Refusal)
+
+    /// Whether the allocation may go ahead.
+    public var isGranted: Bool {
+        switch self {
+        case .granted, .grantedAfterReclaim: return true
+        case .refused: return false
+        }
+    }
+}
+
+/// A reclaim an allocation caused in the middle of a step: whose allocation, how big, what came
+/// back, and whether the allocation was granted after it.
+public struct AdmissionReclaim: Sendable, Equatable {
+    /// The app whose allocation waited.
+    public var app: String
+    /// The bytes it asked for.
+    public var requestedBytes: Int
+    /// The bytes other apps gave back.
+    public var freedBytes: Int
+    /// Whether the allocation was then granted.
+    public var granted: Bool
+
+    public init(app: String, requestedBytes: Int, freedBytes: Int, granted: Bool) {
+        self.app = app
+        self.requestedBytes = requestedBytes
+        self.freedBytes = freedBytes
+        self.granted = granted
+    }
+}
