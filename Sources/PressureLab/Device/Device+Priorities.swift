@@ -7,108 +7,18 @@
 /// `proc_adj_lru`). The device stamps both orders as the priorities change.
 extension Device {
     /// Recomputes every app's band (with aging) and `oom_score_adj`, stamping the order of
-    /// each change. Apps whose priority changes together keep their relative order.
+    /// each change. Both orders are kept on every device, whatever its memory system: a
+    /// termination policy of either family may run on it (``MemorySystem``). Secondary
+    /// processes are ranked where the system sees them.
     func refreshPriorities() {
-        let rules = system.jetsam
-        // Bands.
-        var moved: [(InstalledApp, JetsamBand)] = []
-        for installed in apps {
-            let state = installed.app.state
-            let isFront = installed === foreground
-            if !state.hasProcess {
-                installed.agingUntil = nil
-            } else if installed.band > .idle, !isFront, !installed.hasBeenFrozen, state == .suspended,
-                      installed.agingUntil == nil, installed.band != rules.appAging?.band, let aging = rules.appAging {
-                // An idle request from a higher band ages first (memstat_update_priority_locked).
-                installed.agingUntil = now + aging.seconds
-            }
-            if isFront || state.isRunning { installed.agingUntil = nil }
-            let aging = installed.agingUntil.map { now < $0 } ?? false
-            let band = state.hasProcess
-                ? rules.band(isForeground: isFront, state: state, frozen: installed.hasBeenFrozen, aging: aging) : .idle
-            if band != installed.band || !state.hasProcess && installed.bandOrder != 0 { moved.append((installed, band)) }
-        }
-        for (installed, band) in moved.sorted(by: { $0.0.bandOrder < $1.0.bandOrder }) {
-            installed.band = band
-            if installed.app.state.hasProcess {
-                priorityCounter += 1
-                installed.bandOrder = priorityCounter
-            } else {
-                installed.bandOrder = 0
-            }
-        }
-        // oom_score_adj, in OomAdjuster's walk: most recently used first (one stable sort,
-        // kept until an app is used or installed); the cached apps, taken from it in order,
-        // are ranked as they come.
-        let expiredPrevious = system.previousAppHasExpired(since: activityManager.previousSince, now: now)
+        XNUMemoryStatus.updateBands(of: apps, foreground: foreground, now: now, rules: system.jetsam,
+                                    order: &priorityCounter)
         let byUse = appsByUse()
-        var cachedCount = 0
-        for installed in byUse where isCachedApp(installed) { cachedCount += 1 }
-        let cachedAdjs = LowMemoryKillerRules.cachedAdjs(count: cachedCount)
-        // Nothing below changes whether an app is cached: the ranks are counted again as the
-        // walk goes.
-        var cachedRank = 0
-        for installed in byUse {
-            let adj: Int
-            if isCachedApp(installed) {
-                adj = cachedAdjs[cachedRank]
-                cachedRank += 1
-            } else if expiredPrevious, installed === previous, installed.app.state.hasProcess {
-                // Android 14's expired previous app: `PROCESS_STATE_LAST_ACTIVITY`, adj
-                // `CACHED_APP_MIN_ADJ` exactly ("previous-expired", `computeOomAdjLSP`); it takes
-                // no cached slot and does not count against the cached limit.
-                adj = LowMemoryKillerRules.cachedAdjRange.lowerBound
-            } else {
-                adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
-                                                        runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
-                                                        isPrevious: installed === previous && !expiredPrevious)
-            }
-            let wasCached = installed.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound
-                && installed.oomScoreAdj < LowMemoryKillerRules.notRunningAdj
-            let isCached = adj >= LowMemoryKillerRules.cachedAdjRange.lowerBound && adj < LowMemoryKillerRules.notRunningAdj
-            if isCached, !wasCached { installed.cachedSince = now }
-            if !isCached { installed.cachedSince = nil }
-            if adj != installed.oomScoreAdj {
-                installed.oomScoreAdj = adj
-                priorityCounter += 1
-                installed.adjOrder = priorityCounter
-            }
-        }
-        if system.seesSecondaryProcesses { refreshProcessPriorities(byUse: byUse) }
-    }
-
-    /// Every secondary process's `oom_score_adj`, after its app's (the same update's walk: a
-    /// process whose adj changes with its client's is slotted after it). Started services by
-    /// ``LowMemoryKillerRules/serviceAdjs(count:)`` while within `MAX_SERVICE_INACTIVITY` of
-    /// their app's last use; bound and isolated processes (and services past it) follow their
-    /// client, ``LowMemoryKillerRules/boundProcessAdj(clientAdj:)``.
-    private func refreshProcessPriorities(byUse: [InstalledApp]) {
-        var services: [SecondaryProcess] = []
-        for installed in byUse where installed.app.state.hasProcess {
-            for process in installed.processes where process.spec.kind == .service && installed.app.isRunning(process: process.spec)
-                && now < installed.lastUsed + LowMemoryKillerRules.maxServiceInactivitySeconds {
-                services.append(process)
-            }
-        }
-        let serviceAdjs = LowMemoryKillerRules.serviceAdjs(count: services.count)
-        var serviceAdj: [ObjectIdentifier: Int] = [:]
-        for (process, adj) in zip(services, serviceAdjs) { serviceAdj[ObjectIdentifier(process)] = adj }
-        for installed in byUse {
-            for process in installed.processes {
-                let adj: Int
-                if !installed.app.state.hasProcess || !installed.app.isRunning(process: process.spec) {
-                    adj = LowMemoryKillerRules.notRunningAdj
-                } else if let service = serviceAdj[ObjectIdentifier(process)] {
-                    adj = service
-                } else {
-                    adj = LowMemoryKillerRules.boundProcessAdj(clientAdj: installed.oomScoreAdj)
-                }
-                if adj != process.oomScoreAdj {
-                    process.oomScoreAdj = adj
-                    priorityCounter += 1
-                    process.adjOrder = priorityCounter
-                }
-            }
+        AndroidMemoryManagement.updateAdjs(of: byUse, foreground: foreground, previous: previous,
+                                           previousExpired: system.previousAppHasExpired(since: activityManager.previousSince, now: now),
+                                           now: now, order: &priorityCounter)
+        if system.seesSecondaryProcesses {
+            AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: now, order: &priorityCounter)
         }
     }
 
@@ -212,15 +122,6 @@ extension Device {
         state.processes = processSnapshots(sparing: sparing)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(model.budgetBytes))
         return state
-    }
-
-    /// Whether the app is one of Android's cached apps holding activities
-    /// (`PROCESS_STATE_CACHED_ACTIVITY`): it has a process and is neither in front, nor the
-    /// previous app (expired or not: an expired one is `PROCESS_STATE_LAST_ACTIVITY` on
-    /// Android 14), nor running in the background.
-    private func isCachedApp(_ installed: InstalledApp) -> Bool {
-        installed !== foreground && installed.app.state.hasProcess && installed.runningBackgroundMode == nil
-            && installed !== previous
     }
 
     /// The app's jetsam band.
