@@ -41,7 +41,8 @@ struct ProcessTests {
         #expect(Self.process(device, "browser:gpu").oomScoreAdj == cachedAdj)
         #expect(Self.process(device, "browser:push").oomScoreAdj == 500)
         let snapshot = device.deviceSnapshot(used: device.usedBytes, target: 0, warned: false)
-        #expect(snapshot.processes.filter(\.isEmpty).map(\.name).sorted() == ["browser:gpu", "browser:renderer"])
+        #expect(snapshot.processes.filter(\.isCachedActivityClient).map(\.name).sorted() == ["browser:gpu", "browser:renderer"])
+        #expect(snapshot.processes.filter(\.isEmpty).isEmpty)
         // MAX_SERVICE_INACTIVITY: 30 minutes after its app was last used, a started service no
         // longer holds SERVICE_ADJ; it follows its app like any other process.
         device.idle(seconds: LowMemoryKillerRules.maxServiceInactivitySeconds + 1)
@@ -53,7 +54,7 @@ struct ProcessTests {
         #expect(LowMemoryKillerRules.serviceAdjs(count: 6) == [500, 500, 500, 800, 800, 800])
     }
 
-    @Test("lmkd kills a secondary process before its app's main one when its adj is higher: the renderer of the app in front (100) before any foreground process; the app lives on and starts it again when it comes back, a process start")
+    @Test("lmkd kills a secondary process before its app's main one when its adj is higher: the renderer of the app in front (100) before any foreground process; the app lives on and ActivityManager starts it again a second later (scheduleServiceRestartLocked), a process start")
     func secondaryKilledFirst() throws {
         let browser = try Self.app("browser", [("renderer", .isolated)], bytes: 64 << 20)
         let device = XNUFidelityTests.device([browser], budget: 256 << 20, release: .android10, termination: LowMemoryKillerPolicy())
@@ -70,11 +71,12 @@ struct ProcessTests {
         #expect(browser.state.hasProcess && !browser.isRunning(process: browser.processes[0]))
         // Its memory is gone from the app's ledger.
         #expect(before - device.installed("browser")!.bytes == rendererBytes)
-        // Back to the front after Home: the renderer starts again, counted as a process start.
-        try device.goHome()
+        // A second later (Home is a step of a second) ActivityManager starts it again, a process start.
         let starts = browser.runtime.work.processStarts
-        try device.open("browser")
+        try device.goHome()
         #expect(browser.isRunning(process: browser.processes[0]))
+        #expect(browser.runtime.work.processStarts == starts + 1)
+        try device.open("browser")
         #expect(browser.runtime.work.processStarts == starts + 1)
         let restarted = browser.bytes(of: browser.processes[0])
         #expect(restarted >= 64 << 20 && restarted < (64 << 20) + 1024)
@@ -88,22 +90,75 @@ struct ProcessTests {
         #expect(TimelineMark("kill chrome (too-many-cached)") == .kill(app: "chrome", reason: .tooManyCached))
     }
 
-    @Test("ActivityManager counts processes as the source does (updateOomAdjLocked): bound processes of cached apps count against the empty limit (16, \"empty #N\"), not the cached one; a killed main process takes its processes with it")
+    @Test("ActivityManager counts a cached app's bound and isolated processes with the cached apps (PROCESS_STATE_CACHED_ACTIVITY_CLIENT, updateOomAdjLocked): past 16 in its walk, most recent first and each app followed by its processes, they die \"cached #N\"; a killed main process takes its processes with it")
     func limitsCountProcesses() throws {
-        // Each app binds two processes: 9 cached apps hold 18 empty processes, two over the limit.
+        // Each app binds two processes.
         let apps = try (0..<11).map { try Self.app("a\($0)", [("one", .bound), ("two", .isolated)], bytes: 1 << 20) }
         let device = XNUFidelityTests.device(apps, budget: 1 << 30, release: .android10, termination: LowMemoryKillerPolicy())
         for app in apps { try device.open(app.name) }
-        // a10 in front, a9 previous, a0 ... a8 cached: no app over the cached limit (16).
-        #expect(!device.metrics.killReasons.contains(.tooManyCached))
-        #expect(device.metrics.killReasons == [.tooManyEmpty, .tooManyEmpty])
-        // The least recently used app's processes went first; the app lives on.
-        #expect(Set(device.metrics.killOrder) == ["a0:one", "a0:two"])
-        #expect(apps[0].state.hasProcess)
+        // a10 in front, a9 previous, a0 ... a8 cached: 9 apps and 18 processes, 27 in the walk. The
+        // first 16 stay: a8 ... a4 with their processes (15), then a3 itself.
+        #expect(Set(device.metrics.killReasons) == [.tooManyCached])
+        #expect(apps[3...].allSatisfy { $0.state.hasProcess })
+        #expect(apps[..<3].allSatisfy { !$0.state.hasProcess })
+        #expect(!apps[3].isRunning(process: apps[3].processes[0]) && !apps[3].isRunning(process: apps[3].processes[1]))
+        #expect(apps[4].isRunning(process: apps[4].processes[0]) && apps[4].isRunning(process: apps[4].processes[1]))
+        // The walk's last goes first: the least recently used app's processes, then the app (a
+        // process killed alone starts again a second later and is killed again while it is past
+        // the limit).
+        #expect(Array(device.metrics.killOrder.prefix(2)) == ["a0:two", "a0:one"])
+        #expect(device.metrics.killOrder.firstIndex(of: "a0:two")! < device.metrics.killOrder.firstIndex(of: "a0")!)
         // A main process killed: its processes end with it (the isolated one is "not needed").
-        device.kill(device.installed("a1")!, reason: .lmkdMediumPressure)
-        #expect(!apps[1].isRunning(process: apps[1].processes[0]) && !apps[1].isRunning(process: apps[1].processes[1]))
-        #expect(device.installed("a1")!.bytes == 0)
+        device.kill(device.installed("a4")!, reason: .lmkdMediumPressure)
+        #expect(!apps[4].isRunning(process: apps[4].processes[0]) && !apps[4].isRunning(process: apps[4].processes[1]))
+        #expect(device.installed("a4")!.bytes == 0)
+    }
+
+    @Test("the trim walk leaves out the apps the cached limit kills when their processes count too (Android 10): 15 cached apps, one with two bound processes")
+    func trimSkipsAppsPastTheLimitWithProcesses() {
+        let apps = (0..<15).map { AndroidFidelityTests.app("c\($0)", adj: 900 + min($0, 9) * 10, order: UInt64(40 - $0)) }
+        let processes = ["one", "two"].map {
+            ProcessSnapshot(name: "c0:\($0)", app: "c0", kind: .bound, bytes: 1, oomScoreAdj: 900, adjOrder: 0, useOrder: 40,
+                            isEmpty: false, isCachedActivityClient: true)
+        }
+        // c0, c0:one, c0:two, c1 ... c13 are the first 16; c14 goes.
+        #expect(TrimMemoryRules.killedByCachedLimit(apps, processes: processes) == ["c14"])
+        #expect(TrimMemoryRules.killedByCachedLimit(apps).isEmpty)
+    }
+
+    @Test("a process killed alone starts again while its app lives (scheduleServiceRestartLocked): after 1 s, then 4 s when killed again within 60 s of its last start; restarts of two services spaced 10 s apart")
+    func killedServiceRestarts() throws {
+        #expect(ServiceRestartRules.delay(now: 0, lastStart: nil, lastDelay: 0) == 1)
+        #expect(ServiceRestartRules.delay(now: 30, lastStart: 10, lastDelay: 1) == 4)
+        #expect(ServiceRestartRules.delay(now: 30, lastStart: 10, lastDelay: 4) == 16)
+        #expect(ServiceRestartRules.delay(now: 80, lastStart: 10, lastDelay: 4) == 1)
+        let browser = try Self.app("browser", [("gpu", .bound), ("renderer", .isolated)])
+        let other = try Self.app("other")
+        let device = XNUFidelityTests.device([browser, other], budget: 1 << 30, release: .android10,
+                                             termination: LowMemoryKillerPolicy())
+        try device.open("browser")
+        try device.open("other")
+        let gpu = Self.process(device, "browser:gpu"), renderer = Self.process(device, "browser:renderer")
+        let started = browser.runtime.work.processStarts
+        device.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
+        device.kill(renderer, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
+        #expect(gpu.restartAt == device.now + 1 && renderer.restartAt == device.now + 11)
+        let killedAt = device.now
+        device.idle(seconds: 0.5)
+        #expect(!browser.isRunning(process: gpu.spec))
+        device.idle(seconds: 0.5)
+        #expect(browser.isRunning(process: gpu.spec) && !browser.isRunning(process: renderer.spec))
+        #expect(browser.runtime.work.processStarts == started + 1)
+        device.idle(seconds: 10)
+        #expect(browser.isRunning(process: renderer.spec) && device.now == killedAt + 11)
+        // Killed again 10 s after its restart: 4 s this time.
+        device.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
+        #expect(gpu.restartAt == device.now + 4)
+        // Its app killed: its processes go with it, and nothing restarts.
+        device.kill(device.installed("browser")!, reason: .lmkdCriticalPressure)
+        #expect(gpu.restartAt == nil)
+        device.idle(seconds: 10)
+        #expect(!browser.isRunning(process: gpu.spec) && !browser.state.hasProcess)
     }
 
     @Test("grow adds exactly its bytes to the app in front (measured), held while the process lives and gone with it; nothing grows without an app in front")

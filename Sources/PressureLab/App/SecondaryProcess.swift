@@ -39,6 +39,11 @@ public final class SecondaryProcess {
     /// Its `oom_score_adj` and when it was last set (lmkd's slot order).
     @exclusivity(unchecked) public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
     @exclusivity(unchecked) public internal(set) var adjOrder: UInt64 = 0
+    /// When ActivityManager starts it again after it was killed alone (nil: not scheduled),
+    /// ``ServiceRestartRules``; the delay it waited last, and when it last started.
+    public internal(set) var restartAt: Double?
+    var restartDelay = 0.0
+    var lastStart: Double?
 
     init(spec: ProcessSpec, appName: String) {
         self.spec = spec
@@ -74,16 +79,22 @@ extension Application {
     @discardableResult
     func startSecondaryProcesses() -> Int {
         var started = 0
-        for spec in processes where processMemory[spec.name] == nil {
-            runtime.count { $0.processStarts += 1 }
-            runtime.ledger.measure(owner: processOwner(spec)) {
-                processMemory[spec.name] = HeapBlock(count: spec.bytes, pattern: 0x5E, gate: runtime.memoryGate,
-                                                     fill: runtime.contents?[.appData])
-            }
-            recordApp(TraceEventKind("processStarted:\(spec.name)"))
-            started += 1
-        }
+        for spec in processes where startSecondaryProcess(spec) { started += 1 }
         return started
+    }
+
+    /// Starts one secondary process if it does not run (a process start, counted; its memory
+    /// allocated). Returns whether it started.
+    @discardableResult
+    func startSecondaryProcess(_ spec: ProcessSpec) -> Bool {
+        guard processMemory[spec.name] == nil else { return false }
+        runtime.count { $0.processStarts += 1 }
+        runtime.ledger.measure(owner: processOwner(spec)) {
+            processMemory[spec.name] = HeapBlock(count: spec.bytes, pattern: 0x5E, gate: runtime.memoryGate,
+                                                 fill: runtime.contents?[.appData])
+        }
+        recordApp(TraceEventKind("processStarted:\(spec.name)"))
+        return true
     }
 
     /// Ends one secondary process: its memory is freed (the main process lives on).

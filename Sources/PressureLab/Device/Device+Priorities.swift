@@ -35,11 +35,13 @@ extension Device {
                 let isBound = process.spec.kind != .service
                 let adj = process.oomScoreAdj
                 // A started service's process state stays a service's, counted with neither
-                // the cached nor the empty processes (`updateOomAdjLocked`'s default case).
+                // the cached nor the empty processes (`updateOomAdjLocked`'s default case); a
+                // bound or isolated one of a cached client (which keeps its activities) is a
+                // cached activity client, counted with the cached apps.
                 out.append(ProcessSnapshot(name: process.name, app: installed.name, kind: process.spec.kind,
                                            bytes: installed.app.bytes(of: process.spec), oomScoreAdj: adj,
-                                           adjOrder: process.adjOrder, useOrder: installed.useOrder,
-                                           isEmpty: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
+                                           adjOrder: process.adjOrder, useOrder: installed.useOrder, isEmpty: false,
+                                           isCachedActivityClient: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
             }
         }
         return out

@@ -210,6 +210,10 @@ public final class Device {
             metrics.thaws += 1
             notes.thaw = name
         }
+        // Its processes killed alone started again as it came back (bound again).
+        for process in target.processes where process.restartAt != nil && target.app.isRunning(process: process.spec) {
+            (process.restartAt, process.lastStart) = (nil, now)
+        }
         metrics.recordLaunch(kind, app: name, nanoseconds: elapsed,
                              deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
         target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)

@@ -116,13 +116,21 @@ public struct ProcessSnapshot: Sendable, Equatable {
     public var adjOrder: UInt64
     /// Its app's use order (higher is more recent): where it sits in ActivityManager's LRU list.
     public var useOrder: UInt64
-    /// Whether ActivityManager counts it against the empty-process limit: a bound or isolated
-    /// process whose client is cached (`computeOomAdjLocked` takes a cached client's state as
-    /// `PROCESS_STATE_CACHED_EMPTY`).
+    /// Whether ActivityManager counts it against the empty-process limit
+    /// (`PROCESS_STATE_CACHED_EMPTY`): a cached process none of whose clients has activities.
+    /// Every modelled app keeps its activity while it lives, so none is: see
+    /// ``isCachedActivityClient``.
     public var isEmpty: Bool
+    /// Whether ActivityManager counts it against the cached limit with the apps: a bound or
+    /// isolated process whose client is cached and has activities ends `computeOomAdjLocked` as
+    /// `PROCESS_STATE_CACHED_ACTIVITY_CLIENT` ("cch-client-act", `hasClientActivities`, set by
+    /// `ActiveServices.updateServiceClientActivitiesLocked`), which `updateOomAdjLocked` counts in
+    /// `numCached` beside `PROCESS_STATE_CACHED_ACTIVITY` (Android 10, `OomAdjuster.java`).
+    public var isCachedActivityClient: Bool
 
     public init(name: String, app: String, kind: ProcessKind, bytes: Int, oomScoreAdj: Int, adjOrder: UInt64,
-                useOrder: UInt64, isEmpty: Bool) {
+                useOrder: UInt64, isEmpty: Bool, isCachedActivityClient: Bool = false) {
+        self.isCachedActivityClient = isCachedActivityClient
         self.name = name
         self.app = app
         self.kind = kind

@@ -52,11 +52,12 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
         let cached = device.apps.filter { $0.state.hasProcess && !$0.isForeground && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound }
         // Only processes with activities count against the limit (`updateAndTrimProcessLSP`,
         // Android 10 `updateOomAdjLocked`: `PROCESS_STATE_CACHED_ACTIVITY` and
-        // `CACHED_ACTIVITY_CLIENT`): not Android 14's expired previous app, which sits at 900.
-        let counted = cached.filter { !$0.isPrevious }
-        if counted.count > Self.cachedProcessLimit,
-           let oldest = counted.max(by: { ($0.oomScoreAdj, -Int($0.useOrder)) < ($1.oomScoreAdj, -Int($1.useOrder)) }) {
-            return .kill(oldest.name, .tooManyCached)
+        // `CACHED_ACTIVITY_CLIENT`): the cached apps and their bound and isolated processes, not
+        // Android 14's expired previous app, which sits at 900. The last of the walk past the
+        // limit goes first; the rest follow at the next calls.
+        let walk = Self.cachedWalk(device.apps, processes: device.processes)
+        if walk.count > Self.cachedProcessLimit, let last = walk.last {
+            return .kill(last.name, .tooManyCached)
         }
         // Empty processes beyond the limit, the least recently used first ("empty #N").
         let empty = device.processes.filter(\.isEmpty)
@@ -89,6 +90,31 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
             ? atAdj.max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
             : atAdj.min { $0.adjOrder < $1.adjOrder }!
         return victim.isForeground ? .killForeground(reason) : .kill(victim.name, reason)
+    }
+
+    /// An entry of ActivityManager's walk of cached processes: an app or a secondary process.
+    struct CachedEntry {
+        var name: String
+        var isApp: Bool
+    }
+
+    /// The processes the cached limit counts, most recently used first, as `updateOomAdjLocked`
+    /// walks its LRU list: each cached app (not in front, not the previous app, not running in
+    /// the background, its adj in the cached range), followed by its cached activity clients
+    /// (``ProcessSnapshot/isCachedActivityClient``), which `updateLruProcessLocked` slots just
+    /// below their client (an estimate of their place: the LRU list itself is not modelled).
+    static func cachedWalk(_ apps: [AppSnapshot], processes: [ProcessSnapshot]) -> [CachedEntry] {
+        let cached = apps.filter { $0.state.hasProcess && !$0.isForeground && !$0.isPrevious && $0.runningBackgroundMode == nil
+            && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound && $0.oomScoreAdj < Self.notRunningAdj }
+            .sorted { $0.useOrder > $1.useOrder }
+        var clients: [String: [ProcessSnapshot]] = [:]
+        for process in processes where process.isCachedActivityClient { clients[process.app, default: []].append(process) }
+        var walk: [CachedEntry] = []
+        for app in cached {
+            walk.append(CachedEntry(name: app.name, isApp: true))
+            for process in clients[app.name] ?? [] { walk.append(CachedEntry(name: process.name, isApp: false)) }
+        }
+        return walk
     }
 
     /// A process lmkd may pick: an app's main process or a secondary one.

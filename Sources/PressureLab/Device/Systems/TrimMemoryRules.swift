@@ -52,18 +52,19 @@ public struct TrimMemoryRules: Sendable, Equatable {
         !app.isForeground && app.runningBackgroundMode == nil
     }
 
-    /// The apps ActivityManager's cached limit kills at this update (the oldest counted cached
-    /// apps beyond ``LowMemoryKillerPolicy/cachedProcessLimit``): killed before the trim walk.
-    static func killedByCachedLimit(_ apps: [AppSnapshot]) -> Set<String> {
-        let cached = apps.filter { !$0.isForeground && !$0.isPrevious && $0.runningBackgroundMode == nil
-            && $0.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound }
-        guard cached.count > LowMemoryKillerPolicy.cachedProcessLimit else { return [] }
-        return Set(cached.sorted { $0.useOrder > $1.useOrder }.dropFirst(LowMemoryKillerPolicy.cachedProcessLimit).map(\.name))
+    /// The apps ActivityManager's cached limit kills at this update (those past
+    /// ``LowMemoryKillerPolicy/cachedProcessLimit`` in its walk of cached apps and their cached
+    /// activity clients, ``LowMemoryKillerPolicy/cachedWalk(_:processes:)``): killed before the
+    /// trim walk.
+    static func killedByCachedLimit(_ apps: [AppSnapshot], processes: [ProcessSnapshot] = []) -> Set<String> {
+        let walk = LowMemoryKillerPolicy.cachedWalk(apps, processes: processes)
+        guard walk.count > LowMemoryKillerPolicy.cachedProcessLimit else { return [] }
+        return Set(walk.dropFirst(LowMemoryKillerPolicy.cachedProcessLimit).filter(\.isApp).map(\.name))
     }
 
     private func android10(_ apps: [AppSnapshot], device: DeviceSnapshot) -> [AppNotification] {
         var out: [AppNotification] = []
-        let dying = Self.killedByCachedLimit(apps)
+        let dying = Self.killedByCachedLimit(apps, processes: device.processes)
         let living = apps.filter { !dying.contains($0.name) }
         // The factor, and the count it is decided at (the launcher is a process too).
         let processCount = device.apps.filter(\.state.hasProcess).count - dying.count + 1
