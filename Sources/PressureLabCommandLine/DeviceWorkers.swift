@@ -112,7 +112,7 @@ struct DeviceWorkerCommand: ParsableCommand {
     var result: String
 
     func run() throws {
-        SweepWorkerCommand.startWorker()
+        try SweepWorkerCommand.startWorker()
         let experiment = try inputs.load()
         guard let chosen = experiment.configurations.first(where: { $0.name == configuration }) else {
             throw ValidationError("no configuration named '\(configuration)'; configurations: "

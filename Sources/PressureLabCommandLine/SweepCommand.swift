@@ -48,7 +48,7 @@ struct SweepCommand: ParsableCommand {
                 + "sweep hash \(plan.hash); results in \(output ?? plan.output)")
             return
         }
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
         let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
                                  worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
@@ -174,15 +174,15 @@ struct SweepWorkerCommand: ParsableCommand {
 
     /// What every worker process (a sweep's cell, a device configuration) does first: end
     /// itself if the parent that started it dies, and check the allocator.
-    static func startWorker() {
+    static func startWorker() throws {
         if let parent = ProcessInfo.processInfo.environment[SweepRunner.parentVariable].flatMap(Int32.init) {
             CellWorker.exitWhenOrphaned(parent: parent) { TemporaryFiles.terminateProcess(afterSignal: SIGTERM) }
         }
-        Heap.requireJemalloc()
+        try requireJemalloc()
     }
 
     func run() throws {
-        Self.startWorker()
+        try Self.startWorker()
         let decoded: SweepCell
         do {
             decoded = try JSONDecoder().decode(SweepCell.self, from: Data(cell.utf8))
