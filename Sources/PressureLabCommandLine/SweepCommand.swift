@@ -241,33 +241,27 @@ struct MergeCommand: ParsableCommand {
 }
 
 /// Cells done so far (updated as workers end).
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Int
+final class Counter: Sendable {
+    private let value: Locked<Int>
 
-    init(done: Int) { value = done }
+    init(done: Int) { value = Locked(done) }
 
-    var done: Int { lock.withLock { value } }
+    var done: Int { value.withLock { $0 } }
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }
 
 /// Runs async work from synchronous code and waits for it.
 func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-    let box = ResultBox<Value>()
+    let box = Locked<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.value = await body()
+        let value = await body()
+        box.withLock { $0 = value }
         done.signal()
     }
     done.wait()
-    return box.value!
-}
-
-/// Carries an async result back to the waiting thread (written before the semaphore is
-/// signalled, read after it is waited for).
-private final class ResultBox<Value>: @unchecked Sendable {
-    var value: Value?
+    return box.withLock { $0 }!
 }
 
 extension SweepError {
