@@ -56,7 +56,9 @@ public enum FreezerFileFuzzing {
     /// a controller's owners write them, for the fuzzer's seed corpus. Nil when it could not
     /// be written.
     public static func sampleFile(codec: PageCodec, pageBytes: Int, blocks: Int, seed: UInt64) -> Data? {
-        let path = NSTemporaryDirectory() + "/pressurelab-seed-\(ProcessInfo.processInfo.processIdentifier)-\(seed).frozen"
+        // One name a format and seed: tests write the two formats' samples at once, in one process.
+        let path = NSTemporaryDirectory()
+            + "/pressurelab-seed-\(ProcessInfo.processInfo.processIdentifier)-\(codec)-\(pageBytes)-\(seed).frozen"
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard let file = try? FreezerFile(path: path, mode: .write) else { return nil }
         let store = CompressingPageStore(file: file, codec: codec, pageBytes: pageBytes)

@@ -39,7 +39,7 @@ struct BaselineCommand: ParsableCommand {
         }
 
         func run() throws {
-            Heap.requireJemalloc()
+            try requireJemalloc()
             let scenarios = try loadScenarios(common.scenarioFiles, library: common.run.library)
             let completed = try runAll(scenarios, policies: common.policies, options: common.run)
             let baseline = try Baseline(name: (common.name as NSString).lastPathComponent, runs: completed.runs)
@@ -85,7 +85,7 @@ struct BaselineCommand: ParsableCommand {
         }
 
         func run() throws {
-            Heap.requireJemalloc()
+            try requireJemalloc()
             let baseline: Baseline
             let limits: Thresholds
             do {

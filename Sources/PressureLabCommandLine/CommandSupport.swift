@@ -16,6 +16,17 @@ enum ExitCodes {
     static let invalidScenario = ExitCode(65)
 }
 
+/// Checks that the process allocates through jemalloc (``Heap/requireJemalloc()``); when it
+/// does not, prints why and what to install, and fails the command with exit status 1.
+func requireJemalloc() throws {
+    do {
+        try Heap.requireJemalloc()
+    } catch {
+        StandardError.write("pressurelab: \(error.description)\n")
+        throw ExitCodes.runFailed
+    }
+}
+
 /// Loads every file first; prints every problem of every invalid file and exits 65.
 func loadScenarios(_ arguments: [String], library: ScenarioLibrary?) throws -> [Scenario] {
     do {

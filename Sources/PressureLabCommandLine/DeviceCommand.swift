@@ -34,7 +34,7 @@ struct DeviceCommand: ParsableCommand {
     }
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let experiment = try inputs.load()
         let jobs = self.jobs ?? experiment.defaultJobs
         let progress = Progress(enabled: Progress.isTerminal)

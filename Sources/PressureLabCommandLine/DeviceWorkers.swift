@@ -88,11 +88,10 @@ enum DeviceWorkers {
     }
 
     /// Failures collected from concurrent workers.
-    private final class FailureList: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        func append(_ item: String) { lock.withLock { items.append(item) } }
-        var first: String? { lock.withLock { items.first } }
+    private final class FailureList: Sendable {
+        private let items = Locked<[String]>([])
+        func append(_ item: String) { items.withLock { $0.append(item) } }
+        var first: String? { items.withLock { $0.first } }
     }
 }
 
@@ -112,7 +111,7 @@ struct DeviceWorkerCommand: ParsableCommand {
     var result: String
 
     func run() throws {
-        SweepWorkerCommand.startWorker()
+        try SweepWorkerCommand.startWorker()
         let experiment = try inputs.load()
         guard let chosen = experiment.configurations.first(where: { $0.name == configuration }) else {
             throw ValidationError("no configuration named '\(configuration)'; configurations: "

@@ -17,7 +17,7 @@ struct GenerationsCommand: ParsableCommand {
     var traceFormat: TraceFormat = .jsonl
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let writer = try OutputOptions.openTrace(trace, format: traceFormat)
         let rows: [GenerationComparison.Row]
         do {

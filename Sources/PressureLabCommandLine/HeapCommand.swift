@@ -10,7 +10,7 @@ struct HeapCommand: ParsableCommand {
     )
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let info = try Heap.allocatorInfo()
         let snapshot = try Heap.snapshot()
         let host = HostMemory.current()

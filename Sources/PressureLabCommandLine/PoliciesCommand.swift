@@ -27,7 +27,7 @@ struct PoliciesCommand: ParsableCommand {
     }
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let deviceProfile = try loadProfile(profile)
         let comparison = PolicyComparison(rounds: rounds, profile: deviceProfile)
         let progress = Progress(enabled: Progress.isTerminal)

@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let scenarios = try loadScenarios(scenarioFiles, library: options.library)
         let runs = try runAll(scenarios, policies: policy.isEmpty ? [.ios6] : policy, options: options)
         try report(runs, options: options)
@@ -42,7 +42,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let scenarios = try loadScenarios(scenarioFiles, library: options.library)
         let runs = try runAll(scenarios, policies: policy.isEmpty ? PolicyRegistry.cleanupPolicies : policy, options: options)
         try report(runs, options: options)
@@ -114,7 +114,7 @@ struct SuiteCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let start = MonotonicClock.now()
         let scenarios = try loadScenarios([], library: options.library)
         let completed = try runAll(scenarios, policies: PolicyRegistry.cleanupPolicies, options: options)

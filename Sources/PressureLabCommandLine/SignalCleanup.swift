@@ -23,24 +23,34 @@ import PressureLabHeap
 /// (EPIPE), reported and cleaned up like any other.
 enum SignalCleanup {
     /// Called on the signal's thread before the cleanup (a sweep reports what did not finish).
-    nonisolated(unsafe) static var beforeExit: (@Sendable (Int32) -> Void)?
+    static var beforeExit: (@Sendable (Int32) -> Void)? {
+        get { beforeExitHook.withLock { $0 } }
+        set { beforeExitHook.withLock { $0 = newValue } }
+    }
 
-    /// The signals the thread waits for; set before the thread starts, then only read.
-    nonisolated(unsafe) private static var watched = sigset_t()
+    /// ``beforeExit``, behind a lock: the command's thread sets it, the signal's thread reads it.
+    private static let beforeExitHook = Locked<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// The signals the thread waits for: SIGINT and SIGTERM unless ignored, decided once, at
+    /// ``install()`` (the first use), before the thread starts.
+    private static let watched: sigset_t = {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGINT, SIGTERM] where !isIgnored(number) { sigaddset(&set, number) }
+        return set
+    }()
 
     /// Installs the handling; call first thing in `main`, before any other thread starts.
     static func install() {
         _ = signal(SIGPIPE, SIG_IGN)
-        sigemptyset(&watched)
-        for number in [SIGINT, SIGTERM] where !isIgnored(number) { sigaddset(&watched, number) }
-        guard pthread_sigmask(SIG_BLOCK, &watched, nil) == 0 else { return }
+        guard withUnsafePointer(to: watched, { pthread_sigmask(SIG_BLOCK, $0, nil) }) == 0 else { return }
         #if canImport(Glibc)
         var thread = pthread_t()
         #elseif canImport(Darwin)
         var thread: pthread_t?
         #endif
         guard pthread_create(&thread, nil, { _ in SignalCleanup.waitForSignal() }, nil) == 0 else {
-            _ = pthread_sigmask(SIG_UNBLOCK, &watched, nil)
+            _ = withUnsafePointer(to: watched) { pthread_sigmask(SIG_UNBLOCK, $0, nil) }
             return
         }
     }
@@ -48,7 +58,7 @@ enum SignalCleanup {
     /// The thread's body: waits for a watched signal, then cleans up and exits.
     private static func waitForSignal() -> Never {
         var received: Int32 = 0
-        while sigwait(&watched, &received) != 0 {}
+        while withUnsafePointer(to: watched, { sigwait($0, &received) }) != 0 {}
         beforeExit?(received)
         TemporaryFiles.terminateProcess(afterSignal: received)
     }

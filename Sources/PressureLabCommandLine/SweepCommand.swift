@@ -48,7 +48,7 @@ struct SweepCommand: ParsableCommand {
                 + "sweep hash \(plan.hash); results in \(output ?? plan.output)")
             return
         }
-        Heap.requireJemalloc()
+        try requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
         let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
                                  worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
@@ -174,15 +174,15 @@ struct SweepWorkerCommand: ParsableCommand {
 
     /// What every worker process (a sweep's cell, a device configuration) does first: end
     /// itself if the parent that started it dies, and check the allocator.
-    static func startWorker() {
+    static func startWorker() throws {
         if let parent = ProcessInfo.processInfo.environment[SweepRunner.parentVariable].flatMap(Int32.init) {
             CellWorker.exitWhenOrphaned(parent: parent) { TemporaryFiles.terminateProcess(afterSignal: SIGTERM) }
         }
-        Heap.requireJemalloc()
+        try requireJemalloc()
     }
 
     func run() throws {
-        Self.startWorker()
+        try Self.startWorker()
         let decoded: SweepCell
         do {
             decoded = try JSONDecoder().decode(SweepCell.self, from: Data(cell.utf8))
@@ -241,33 +241,27 @@ struct MergeCommand: ParsableCommand {
 }
 
 /// Cells done so far (updated as workers end).
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Int
+final class Counter: Sendable {
+    private let value: Locked<Int>
 
-    init(done: Int) { value = done }
+    init(done: Int) { value = Locked(done) }
 
-    var done: Int { lock.withLock { value } }
+    var done: Int { value.withLock { $0 } }
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }
 
 /// Runs async work from synchronous code and waits for it.
 func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value {
-    let box = ResultBox<Value>()
+    let box = Locked<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.value = await body()
+        let value = await body()
+        box.withLock { $0 = value }
         done.signal()
     }
     done.wait()
-    return box.value!
-}
-
-/// Carries an async result back to the waiting thread (written before the semaphore is
-/// signalled, read after it is waited for).
-private final class ResultBox<Value>: @unchecked Sendable {
-    var value: Value?
+    return box.withLock { $0 }!
 }
 
 extension SweepError {

@@ -50,17 +50,23 @@ public enum Heap {
         return moved
     }
 
-    /// Verifies the allocator, or prints why it cannot measure and exits with status 1.
+    /// Verifies the allocator, as ``verify()`` does: an executable calls it first thing, and
+    /// decides what to do when it throws (PressureLab's command line prints the error's
+    /// description and exits with status 1). The library never ends the process itself.
     ///
-    /// For executables: call it first thing in `main`.
-    public static func requireJemalloc() {
-        do {
-            try verify()
-        } catch {
-            var standardError = StandardErrorStream()
-            print("pressurelab: \(error.description)", to: &standardError)
-            exit(1)
-        }
+    /// ```swift
+    /// do {
+    ///     try Heap.requireJemalloc()
+    /// } catch {
+    ///     print(error.description)   // what to install, and why
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``HeapError/notRunningOnJemalloc(detail:)`` when the process does not
+    ///   allocate through jemalloc, ``HeapError/statisticsDisabled`` when jemalloc counts
+    ///   nothing.
+    public static func requireJemalloc() throws(HeapError) {
+        try verify()
     }
 
     /// Takes a snapshot of the heap after advancing jemalloc's statistics epoch.
@@ -139,16 +145,3 @@ public enum Heap {
         return AllocatorInfo.read()
     }
 }
-
-/// Standard error as a `TextOutputStream`.
-struct StandardErrorStream: TextOutputStream {
-    mutating func write(_ string: String) {
-        _ = string.withCString { standardErrorWrite(STDERR_FILENO, $0, strlen($0)) }
-    }
-}
-
-#if canImport(Glibc)
-private let standardErrorWrite = Glibc.write
-#elseif canImport(Darwin)
-private let standardErrorWrite = Darwin.write
-#endif

@@ -19,28 +19,57 @@
 /// reads the measurement itself needs.
 public final class OwnerLedger<Owner: Hashable> {
     // A ledger is confined to one thread, so dynamic exclusivity checks on these (two
-    // runtime calls per access, on every measured scope) buy nothing.
-    @exclusivity(unchecked) @usableFromInline var balances: [Owner: Int] = [:]
-    @exclusivity(unchecked) @usableFromInline var openScopes: [LedgerScope] = []
+    // runtime calls per access, on every measured scope) buy nothing. Measured, and compiled
+    // out with PRESSURELAB_EXCLUSIVITY_CHECKED (Benchmarks/README.md, "Exclusivity checks";
+    // docs/architecture.md, "Unsafe code").
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var balances: [Owner: Int] = [:]
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var openScopes: [LedgerScope] = []
     /// The sum of all balances, kept as they change (read on every device step).
-    @exclusivity(unchecked) @usableFromInline var runningTotal = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var runningTotal = 0
     /// When the outermost scope opened: the running total and the thread's net counter, so
     /// that ``liveTotal`` can count what open scopes have allocated but not yet attributed.
-    @exclusivity(unchecked) @usableFromInline var totalAtOuterOpen = 0
-    @exclusivity(unchecked) @usableFromInline var netAtOuterOpen: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var totalAtOuterOpen = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var netAtOuterOpen: UInt64 = 0
     /// Bytes allocated or freed since the outermost scope opened that belong to no owner of
     /// this ledger (its own bookkeeping, ``unattributed(_:)`` work).
-    @exclusivity(unchecked) @usableFromInline var excludedSinceOuterOpen = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var excludedSinceOuterOpen = 0
     /// For each owner changed since ``markPeak()``: its balance at the mark (nil: not tracking).
-    @exclusivity(unchecked) @usableFromInline var balancesAtMark: [Owner: Int]?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var balancesAtMark: [Owner: Int]?
     /// The thread's net counter when the outermost open ``unattributed(_:)`` region began:
     /// while one is open, ``liveTotal`` is frozen at that point (what others free or
     /// allocate there is theirs).
-    @exclusivity(unchecked) @usableFromInline var netAtUnattributedOpen: UInt64?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    @usableFromInline var netAtUnattributedOpen: UInt64?
 
     /// When false, ``measure(owner:_:)`` only runs its body: no counters are read and no
     /// balance changes (to measure the cost of attribution itself).
-    @exclusivity(unchecked) public var isEnabled = true
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public var isEnabled = true
 
     public init() {
         openScopes.reserveCapacity(16)

@@ -20,7 +20,8 @@ public struct ThreadAllocationCounters {
     /// Total bytes this thread has freed since it started.
     @inline(__always) public var deallocated: UInt64 { deallocatedPointer.pointee }
 
-    /// The counters of the calling thread.
+    /// The counters of the calling thread (they never move where jemalloc counts nothing:
+    /// call ``Heap/verify()`` first).
     public static var current: ThreadAllocationCounters {
         if let cached = pthread_getspecific(threadCounterKey) {
             return cached.assumingMemoryBound(to: ThreadAllocationCounters.self).pointee
@@ -32,15 +33,18 @@ public struct ThreadAllocationCounters {
         return counters
     }
 
+    /// The thread's counters. Where jemalloc counts nothing (built without statistics, which
+    /// ``Heap/verify()`` reports as ``HeapError/statisticsDisabled``: every executable checks
+    /// it first and stops there), counters that never move, so that the library does not end
+    /// the process itself (16 bytes a thread, never freed, in that case only).
     private static func lookUp() -> ThreadAllocationCounters {
-        // These controls exist in every jemalloc built with statistics; Heap.verify()
-        // has checked that before anything measures.
-        guard let allocated: UnsafeMutablePointer<UInt64> = try? Mallctl.read(MallctlName.threadAllocatedPointer),
-              let deallocated: UnsafeMutablePointer<UInt64> = try? Mallctl.read(MallctlName.threadDeallocatedPointer)
-        else {
-            fatalError(HeapError.statisticsDisabled.description)
+        if let allocated: UnsafeMutablePointer<UInt64> = try? Mallctl.read(MallctlName.threadAllocatedPointer),
+           let deallocated: UnsafeMutablePointer<UInt64> = try? Mallctl.read(MallctlName.threadDeallocatedPointer) {
+            return ThreadAllocationCounters(allocatedPointer: allocated, deallocatedPointer: deallocated)
         }
-        return ThreadAllocationCounters(allocatedPointer: allocated, deallocatedPointer: deallocated)
+        let unmoving = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
+        unmoving.initialize(repeating: 0, count: 2)
+        return ThreadAllocationCounters(allocatedPointer: unmoving, deallocatedPointer: unmoving + 1)
     }
 }
 

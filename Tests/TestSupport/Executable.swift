@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs the built `pressurelab` executable (`.build/debug/pressurelab`, built by
+/// Runs the built `pressurelab` executable (the one beside the test binary, as `swift test`
+/// runs it from any scratch path, else `.build/debug/pressurelab`, built by
 /// `swift build --build-tests`) and checks exit codes, output files and messages.
 public enum Executable {
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -10,6 +11,9 @@ public enum Executable {
     public static let small = fixtures.appendingPathComponent("small.yaml").path
 
     public static var path: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("pressurelab").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         for candidate in [".build/debug/pressurelab", ".build/release/pressurelab"] {
             let path = packageRoot.appendingPathComponent(candidate).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }

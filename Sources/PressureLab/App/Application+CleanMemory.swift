@@ -55,12 +55,8 @@ extension Application {
 /// could be dropped). A mapping drops its file from the page cache when made, so every run
 /// starts with none of it resident.
 enum CleanStorage {
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var directory: String?
-    }
-
-    private static let state = State()
+    /// The directory, once made; its lock also keeps two threads from writing one file.
+    private static let state = Locked<String?>(nil)
 
     /// Maps the file of `app`'s code and resources of `bytes` bytes, writing it the first time.
     static func mapping(app: String, bytes: Int) throws(RuntimeError) -> CleanMapping {
@@ -68,37 +64,37 @@ enum CleanStorage {
         let seed = UInt64(truncatingIfNeeded: app.hashValueStable)
         let path = FilePath("\(directory)/\(app)-\(bytes).code")
         do throws(FileError) {
-            state.lock.lock()
-            defer { state.lock.unlock() }
-            if (try? HostFiles.size(of: path)) == bytes { return try CleanMapping(mapping: path, bytes: bytes) }
-            return try CleanMapping.create(at: path, bytes: bytes, seed: seed)
+            return try state.withLock { _ throws(FileError) in
+                if (try? HostFiles.size(of: path)) == bytes { return try CleanMapping(mapping: path, bytes: bytes) }
+                return try CleanMapping.create(at: path, bytes: bytes, seed: seed)
+            }
         } catch {
             throw RuntimeError.bundle(path: path.string, reason: "cannot map the app's code and resources: \(error.summary)")
         }
     }
 
     private static func directory() throws(RuntimeError) -> String {
-        state.lock.lock()
-        defer { state.lock.unlock() }
-        if let directory = state.directory { return directory }
-        let directory: String
-        if CleanMapping.isOnTmpfs(FilePath(TemporaryFiles.systemDirectory)) {
-            directory = "/var/tmp/\(TemporaryFiles.parentPrefix)clean-\(ProcessInfo.processInfo.processIdentifier)"
-            do {
-                try HostFiles.makeDirectories(FilePath(directory))
-            } catch {
-                throw RuntimeError.bundle(path: directory, reason: error.summary)
+        try state.withLock { made throws(RuntimeError) in
+            if let made { return made }
+            let directory: String
+            if CleanMapping.isOnTmpfs(FilePath(TemporaryFiles.systemDirectory)) {
+                directory = "/var/tmp/\(TemporaryFiles.parentPrefix)clean-\(ProcessInfo.processInfo.processIdentifier)"
+                do throws(FileError) {
+                    try HostFiles.makeDirectories(FilePath(directory))
+                } catch {
+                    throw RuntimeError.bundle(path: directory, reason: error.summary)
+                }
+                TemporaryFiles.register(directory)
+            } else {
+                do throws(FileError) {
+                    directory = try TemporaryFiles.makeDiskDirectory(prefix: "clean")
+                } catch {
+                    throw RuntimeError.bundle(path: error.path.string, reason: "cannot create a temporary directory: \(error.reason)")
+                }
             }
-            TemporaryFiles.register(directory)
-        } else {
-            do {
-                directory = try TemporaryFiles.makeDiskDirectory(prefix: "clean")
-            } catch {
-                throw RuntimeError.bundle(path: error.path.string, reason: "cannot create a temporary directory: \(error.reason)")
-            }
+            made = directory
+            return directory
         }
-        state.directory = directory
-        return directory
     }
 }
 

@@ -23,8 +23,12 @@ public final class Application {
     /// Where the restoration archive is saved.
     public let archivePath: String
     /// The app's state. The device reads it for every app several times a step: no dynamic
-    /// exclusivity checks (an app is used on one thread).
-    @exclusivity(unchecked) public internal(set) var state: AppState = .notRunning
+    /// exclusivity checks (an app is used on one thread; measured: Benchmarks/README.md,
+    /// "Exclusivity checks").
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var state: AppState = .notRunning
     /// User data bytes lost so far: typed and not saved when the process died.
     public internal(set) var dataLossBytes = 0
     /// Why the last cold launch could not restore its archive (it launched clean).

@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 
 /// The archive's JSON written directly, byte for byte what `JSONEncoder` with `.sortedKeys`
 /// writes for it (swift-foundation's `JSONWriter`): keys in UTF-8 order, absent optionals
@@ -23,8 +24,7 @@ extension RestorationArchive {
         else { return nil }
         var capacity = 32 + JSONOutput.bound(app) + JSONOutput.bound(format) + Self.bound(root)
         for modal in modals { capacity += Self.bound(modal) + 1 }
-        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            var out = JSONOutput(buffer.baseAddress!)
+        return ByteOutput.bytes(capacity: capacity) { out in
             out.append("{\"app\":")
             out.string(app)
             out.append(",\"format\":")
@@ -37,8 +37,6 @@ extension RestorationArchive {
             out.append("],\"root\":")
             Self.write(root, to: &out)
             out.byte(UInt8(ascii: "}"))
-            precondition(out.count <= capacity, "archive JSON overran its bound")
-            count = out.count
         }
     }
 
@@ -56,7 +54,7 @@ extension RestorationArchive {
         return bytes
     }
 
-    private static func write(_ node: Node, to out: inout JSONOutput) {
+    private static func write(_ node: Node, to out: inout ByteOutput) {
         out.append("{\"children\":[")
         for (index, child) in node.children.enumerated() {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
@@ -81,32 +79,22 @@ extension RestorationArchive {
     }
 }
 
-/// A cursor into a buffer that the caller sized with the `bound` functions.
-struct JSONOutput {
-    private let base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
-
-    /// At most the bytes ``string(_:)`` writes (every byte as `\u00xx`, quotes).
+/// Bounds on the bytes the JSON writers below (on `ByteOutput`) write, to size the output.
+enum JSONOutput {
+    /// At most the bytes `string(_:)` writes (every byte as `\u00xx`, quotes).
     static func bound(_ string: String) -> Int { 6 * string.utf8.count + 2 }
 
-    /// At most the bytes ``integer(_:)`` writes.
+    /// At most the bytes `integer(_:)` writes.
     static func bound(_ value: Int) -> Int { 20 }
 
-    /// At most the bytes ``base64String(_:)`` writes (every character an escaped `/`, quotes).
+    /// At most the bytes `base64String(_:)` writes (every character an escaped `/`, quotes).
     static func base64Bound(_ count: Int) -> Int { 2 * 4 * ((count + 2) / 3) + 2 }
 
-    mutating func byte(_ value: UInt8) {
-        base[count] = value
-        count += 1
-    }
+    fileprivate static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+}
 
-    mutating func append(_ text: StaticString) {
-        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        count += text.utf8CodeUnitCount
-    }
-
+/// JSON values written as swift-foundation's `JSONWriter` writes them.
+extension ByteOutput {
     mutating func integer(_ value: Int) {
         for byte in String(value).utf8 { self.byte(byte) }
     }
@@ -144,14 +132,13 @@ struct JSONOutput {
         digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
     }
 
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
     /// `Data.base64EncodedString()` of `bytes` as a JSON string: padded, no line breaks,
     /// `/` escaped (the only base64 character JSONWriter escapes).
     mutating func base64String(_ bytes: UnsafeRawBufferPointer) {
         byte(UInt8(ascii: "\""))
-        Self.alphabet.withUnsafeBufferPointer { table in
-            var out = base + count
+        write(upTo: JSONOutput.base64Bound(bytes.count) - 2) { output in JSONOutput.alphabet.withUnsafeBufferPointer { table in
+            let base = output.baseAddress!
+            var out = base
             @inline(__always) func put(_ sextet: UInt32) {
                 let character = table[Int(sextet & 0x3F)]
                 if character == UInt8(ascii: "/") {
@@ -189,8 +176,8 @@ struct JSONOutput {
             default:
                 break
             }
-            count = out - base
-        }
+            return out - base
+        } }
         byte(UInt8(ascii: "\""))
     }
 }

@@ -36,9 +36,17 @@ public final class SecondaryProcess {
     public let appName: String
     /// `APP:NAME`, as Android names it.
     public let name: String
-    /// Its `oom_score_adj` and when it was last set (lmkd's slot order).
-    @exclusivity(unchecked) public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
-    @exclusivity(unchecked) public internal(set) var adjOrder: UInt64 = 0
+    /// Its `oom_score_adj` and when it was last set (lmkd's slot order): read for every process
+    /// at every step of an Android run, without dynamic exclusivity checks (a process is used on
+    /// its device's thread; measured: Benchmarks/README.md, "Exclusivity checks").
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var adjOrder: UInt64 = 0
     /// When ActivityManager starts it again after it was killed alone (nil: not scheduled),
     /// ``ServiceRestartRules``; the delay it waited last, and when it last started.
     public internal(set) var restartAt: Double?

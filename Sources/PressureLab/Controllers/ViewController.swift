@@ -22,35 +22,58 @@ import PressureLabHeap
 /// }
 /// ```
 open class ViewController {
-    // A controller belongs to one runtime, used by one thread: its stored properties skip
+    // A controller belongs to one runtime, used by one thread: its hot stored properties skip
     // the dynamic exclusivity check (two runtime calls and a thread-local lookup per
-    // access), which was most of the cost of delivering a warning that releases nothing.
+    // access), which was most of the cost of delivering a warning that releases nothing. Only
+    // the properties where a benchmark shows the saving (Benchmarks/README.md, "Exclusivity
+    // checks"); compiled out with PRESSURELAB_EXCLUSIVITY_CHECKED (docs/architecture.md).
     /// The runtime the controller lives in.
     public let runtime: RuntimeContext
     /// Where the controller is in its appearance cycle.
-    @exclusivity(unchecked) public internal(set) var appearance: AppearanceState = .disappeared
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var appearance: AppearanceState = .disappeared
 
     /// The view, if it is loaded; asking never loads it. The controller owns its tree:
     /// when the view is released or replaced, the tree's memory goes, except the subtrees
     /// that outlets hold.
-    @exclusivity(unchecked) public internal(set) var viewIfLoaded: View? {
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var viewIfLoaded: View? {
         didSet {
             if let old = oldValue, old.tree !== viewIfLoaded?.tree { old.tree.releaseRoot() }
         }
     }
     /// The subviews the controller holds strongly (each keeps its subtree).
-    @exclusivity(unchecked) var outletHolds: [SubtreeHold] = []
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var outletHolds: [SubtreeHold] = []
     /// The purgeable cache, if filled.
-    @exclusivity(unchecked) public internal(set) var cache: HeapBlock?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var cache: HeapBlock?
     /// The controller's memory in the device's compressed pool, if compressed.
-    @exclusivity(unchecked) var compressedMemory: CompressedMemoryStore?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var compressedMemory: CompressedMemoryStore?
     /// The controller's memory in the device's swap file, if swapped out.
-    @exclusivity(unchecked) var swappedMemory: SwapRegion?
+    var swappedMemory: SwapRegion?
 
     /// Child controllers (a container's stack or tabs), strongly held.
-    @exclusivity(unchecked) public internal(set) var children: [ViewController] = []
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var children: [ViewController] = []
     /// The controller this one presents modally, strongly held.
-    @exclusivity(unchecked) public internal(set) var presentedViewController: ViewController?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var presentedViewController: ViewController?
     /// The controller's identity, `screen#instance`.
     public let id: ControllerID
     /// The screen this controller shows.
@@ -58,19 +81,25 @@ open class ViewController {
     /// The subviews the controller holds strongly.
     public var outlets: [View] { outletHolds.map(\.view) }
     /// The model read from disk, if loaded.
-    @exclusivity(unchecked) public internal(set) var model: HeapBlock?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var model: HeapBlock?
     /// What the user typed: lost if the app dies before saving it.
-    @exclusivity(unchecked) public internal(set) var userData: [HeapBlock] = []
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var userData: [HeapBlock] = []
     /// How many of the ``userData`` blocks the last restoration archive holds.
-    @exclusivity(unchecked) public internal(set) var savedUserDataCount = 0
+    public internal(set) var savedUserDataCount = 0
     /// The container this controller is a child of (not retained: no cycles).
     public internal(set) weak var parent: ViewController?
     /// The controller that presents this one (not retained: no cycles).
     public internal(set) weak var presentingViewController: ViewController?
     /// When the view last appeared (the runtime's appearance counter; 0: never).
-    @exclusivity(unchecked) public internal(set) var lastAppearance: UInt64 = 0
+    public internal(set) var lastAppearance: UInt64 = 0
     /// What has been built once already, so that building it again counts as a reload.
-    @exclusivity(unchecked) var reloadHistory: ReloadHistory = []
+    var reloadHistory: ReloadHistory = []
 
     /// Makes a controller of `screen`; its view is not loaded.
     public required init(screen: ScreenSpec, runtime: RuntimeContext) {
@@ -199,33 +228,6 @@ open class ViewController {
         let connected = outletHolds
         outletHolds = before
         Self.releaseHolds(connected, keeping: before)
-    }
-
-    /// Releases, in one pass, the holds of `holds` that `kept` does not also list.
-    static func releaseHolds(_ holds: [SubtreeHold], keeping kept: [SubtreeHold]) {
-        guard !holds.isEmpty else { return }
-        let keep = Set(kept.lazy.map(ObjectIdentifier.init))
-        SubtreeHold.releaseAll(keep.isEmpty ? holds : holds.filter { !keep.contains(ObjectIdentifier($0)) })
-    }
-
-    /// Connects the outlets: the first `screen.outlets` subviews, in preorder after the root.
-    public final func connectOutlets() {
-        guard let root = viewIfLoaded, screen.outlets > 0 else {
-            outletHolds = []
-            return
-        }
-        let count = min(screen.outlets, root.treeCount - 1)
-        root.tree.reserveHolds(count)
-        outletHolds = (0..<count).map { SubtreeHold(View(tree: root.tree, index: root.index + 1 + $0)) }
-    }
-
-    /// The heap bytes `count` outlets take besides the views they keep: the controller's
-    /// array of holds, one 48-byte hold object each, and the tree's list of held subtrees
-    /// (x86-64, jemalloc size classes). Outlets that outlive the rest of their tree also keep
-    /// its one bookkeeping allocation (``View/expectedBookkeepingBytes(for:)``).
-    public static func outletBookkeepingBytes(count: Int) -> Int {
-        guard count > 0 else { return 0 }
-        return Heap.sizeClass(for: 32 + 8 * count) + count * Heap.sizeClass(for: 33) + Heap.sizeClass(for: 32 + 4 * count)
     }
 
     // MARK: - Callbacks (override as in UIKit; the runtime records each before it runs)

@@ -14,7 +14,8 @@ import PressureLabHeap
 public final class Device {
     // A device is used on one thread, and its stored properties are read many times a step
     // (priorities, snapshots, admission of every allocation): like ``InstalledApp``'s, the
-    // hot ones skip the dynamic exclusivity checks (two runtime calls per access).
+    // hot ones skip the dynamic exclusivity checks (two runtime calls per access; with
+    // InstalledApp's, 15.5% of a run's instructions: Benchmarks/README.md, "Exclusivity checks").
 
     /// What the device is (``DeviceModel``), by its older name.
     public typealias Configuration = DeviceModel
@@ -28,39 +29,75 @@ public final class Device {
     public let termination: any TerminationPolicy
     /// What Android's ActivityManager remembers between updates (the previous app, the memory
     /// factor), kept on every device for policies of its family.
-    @exclusivity(unchecked) var activityManager = ActivityManagerState()
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var activityManager = ActivityManagerState()
     /// The freezer's write budget over time, and when its thread may run next.
-    @exclusivity(unchecked) var freezerState: FreezerState
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var freezerState: FreezerState
     /// Android's previous app (the one in front before the current one).
     public var previous: InstalledApp? { activityManager.previous }
     /// The freezer's write budget over time.
     public var freezerBudget: FreezerBudget { freezerState.budget }
     /// The order stamp of the next priority update (bands and `oom_score_adj`).
-    @exclusivity(unchecked) var priorityCounter: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var priorityCounter: UInt64 = 0
     /// Installed apps, in installation order.
-    @exclusivity(unchecked) public private(set) var apps: [InstalledApp] = []
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public private(set) var apps: [InstalledApp] = []
     /// The installed apps' ledgers, in installation order (what ``usedBytes`` and
     /// ``liveUsedBytes`` add up, read without going through each app).
-    @exclusivity(unchecked) private(set) var ledgers: [OwnerLedger<MemoryOwner>] = []
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private(set) var ledgers: [OwnerLedger<MemoryOwner>] = []
     /// The app in front.
-    @exclusivity(unchecked) public internal(set) var foreground: InstalledApp?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var foreground: InstalledApp?
     /// The current pressure level.
-    @exclusivity(unchecked) public internal(set) var level: PressureLevel = .normal
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var level: PressureLevel = .normal
     /// The level measured use gives (without scripted warnings): what the policy's warnings
     /// and trims follow.
-    @exclusivity(unchecked) var measuredLevel: PressureLevel = .normal
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var measuredLevel: PressureLevel = .normal
     /// The level other sources (a script's warning) gave at this step's evaluation.
-    @exclusivity(unchecked) var injectedLevel: PressureLevel = .normal
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var injectedLevel: PressureLevel = .normal
     /// Where levels come from; the highest wins. Measured use and scripted warnings by default.
     public var pressureSources: [any PressureSource]
     /// Scripted warnings (the second source).
     public let scripted = ScriptedPressure()
     /// Simulated time, seconds.
-    @exclusivity(unchecked) public internal(set) var now: Double = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var now: Double = 0
     /// Counters and latencies.
-    @exclusivity(unchecked) public internal(set) var metrics = DeviceMetrics()
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var metrics = DeviceMetrics()
     /// What the current step did so far (``perform(_:)`` returns it as the step's outcome).
-    @exclusivity(unchecked) var notes = StepNotes()
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var notes = StepNotes()
     /// Bytes the freezer may still write in its current window.
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// The freezer's storage (files in the apps' bundles).
@@ -69,14 +106,23 @@ public final class Device {
     public let swapSpace: SwapSpace?
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
-    @exclusivity(unchecked) private var useCounter: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private var useCounter: UInt64 = 0
     /// The installed apps, most recently used first (ties in installation order), as
     /// ``refreshPriorities()`` walks them; nil when an app was used or installed since it was
     /// sorted (use orders change only in ``touch(_:)``).
-    @exclusivity(unchecked) var appsByUseCache: [InstalledApp]?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var appsByUseCache: [InstalledApp]?
     /// Memory in use when pressure was last evaluated (a step that changes nothing is not
     /// evaluated again).
-    @exclusivity(unchecked) var usedAtLastEvaluation = -1
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var usedAtLastEvaluation = -1
 
     public init(model: DeviceModel, termination: any TerminationPolicy) {
         self.model = model

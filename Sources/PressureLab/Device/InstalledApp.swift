@@ -5,44 +5,98 @@ extension Device {
     /// times a step (priorities, snapshots): their dynamic exclusivity checks are off.
     public final class InstalledApp {
         public let app: Application
-        @exclusivity(unchecked) public internal(set) var lastUsed: Double = 0
-        @exclusivity(unchecked) public internal(set) var useOrder: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var lastUsed: Double = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var useOrder: UInt64 = 0
         /// Whether its memory is in the freezer's file now.
-        @exclusivity(unchecked) public internal(set) var isFrozen = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var isFrozen = false
         /// XNU's `P_MEMSTAT_FROZEN`: frozen since launch; a thaw keeps it
         /// (`memorystatus_on_resume`), a kill clears it.
-        @exclusivity(unchecked) public internal(set) var hasBeenFrozen = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var hasBeenFrozen = false
         /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
-        @exclusivity(unchecked) public internal(set) var isRefreezeEligible = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var isRefreezeEligible = false
         /// Its jetsam band now, and when it entered it (see ``Device/refreshPriorities()``).
-        @exclusivity(unchecked) public internal(set) var band: JetsamBand = .idle
-        @exclusivity(unchecked) public internal(set) var bandOrder: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var band: JetsamBand = .idle
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var bandOrder: UInt64 = 0
         /// Until when (device time) it ages in the aging band, after asking for idle.
-        @exclusivity(unchecked) var agingUntil: Double?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var agingUntil: Double?
         /// Its `oom_score_adj` now, and when it was set.
-        @exclusivity(unchecked) public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
-        @exclusivity(unchecked) public internal(set) var adjOrder: UInt64 = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var adjOrder: UInt64 = 0
         /// Bytes of its memory in the swap file (0: none).
         public var swappedBytes: Int { app.runtime.swappedBytes }
         /// Since when it is cached on Android (adj 900 and up).
-        @exclusivity(unchecked) var cachedSince: Double?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var cachedSince: Double?
         /// Its last compaction (Android 14's `CachedAppOptimizer`); a kill forgets it.
-        @exclusivity(unchecked) var lastCompaction: CompactionRecord?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var lastCompaction: CompactionRecord?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
-        @exclusivity(unchecked) var trimLevel = 0
-        @exclusivity(unchecked) var isUIHiddenPending = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var trimLevel = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var isUIHiddenPending = false
         /// Whether some of the app's memory is in the compressed pool.
         public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
         /// Whether all the app's memory went into the pool when it was last compressed (it
         /// is not a candidate again until it runs).
-        @exclusivity(unchecked) var isFullyCompressed = false
-        @exclusivity(unchecked) var warnedNearLimit = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var isFullyCompressed = false
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var warnedNearLimit = false
         /// The limit last written to its ledger, and whether it was the active one (a rewrite
         /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
-        @exclusivity(unchecked) var ledgerLimit: (bytes: Int, active: Bool)?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var ledgerLimit: (bytes: Int, active: Bool)?
         /// Until when (``Device/now``) the app may keep running in the background; nil
         /// unless it is running there.
-        @exclusivity(unchecked) public internal(set) var backgroundUntil: Double?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var backgroundUntil: Double?
         /// The background mode the app is running in now, if it runs in the background.
         public var runningBackgroundMode: BackgroundMode? {
             app.state == .background && backgroundUntil != nil ? app.backgroundMode : nil

@@ -1,4 +1,5 @@
 import Foundation
+import PressureLabHeap
 
 /// The policies this program knows by name: the built-in ones, and those it registered.
 ///
@@ -12,9 +13,13 @@ import Foundation
 /// Cleanup(named: "drop-models-first")   // the policy
 /// ```
 public enum PolicyRegistry {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cleanups: [Cleanup] = []
-    nonisolated(unsafe) private static var terminations: [Termination] = []
+    /// The policies registered, in registration order.
+    private struct Registered: Sendable {
+        var cleanups: [Cleanup] = []
+        var terminations: [Termination] = []
+    }
+
+    private static let registered = Locked(Registered())
 
     /// Registers a cleanup policy written in Swift under its name.
     ///
@@ -23,9 +28,11 @@ public enum PolicyRegistry {
     ///   ``PolicyError/alreadyRegistered(_:name:)`` for a name registered before.
     public static func register(_ policy: Cleanup) throws(PolicyError) {
         try check(policy.name, .cleanup, builtIns: Cleanup.builtIns.map(\.name))
-        try withLock { () throws(PolicyError) in
-            guard !cleanups.contains(where: { $0.name == policy.name }) else { throw .alreadyRegistered(.cleanup, name: policy.name) }
-            cleanups.append(policy)
+        try registered.withLock { registered throws(PolicyError) in
+            guard !registered.cleanups.contains(where: { $0.name == policy.name }) else {
+                throw .alreadyRegistered(.cleanup, name: policy.name)
+            }
+            registered.cleanups.append(policy)
         }
     }
 
@@ -33,28 +40,28 @@ public enum PolicyRegistry {
     /// for cleanup policies).
     public static func register(_ policy: Termination) throws(PolicyError) {
         try check(policy.name, .termination, builtIns: (Termination.builtIns + Termination.builtInVariants).map(\.name))
-        try withLock { () throws(PolicyError) in
-            guard !terminations.contains(where: { $0.name == policy.name }) else {
+        try registered.withLock { registered throws(PolicyError) in
+            guard !registered.terminations.contains(where: { $0.name == policy.name }) else {
                 throw .alreadyRegistered(.termination, name: policy.name)
             }
-            terminations.append(policy)
+            registered.terminations.append(policy)
         }
     }
 
     /// The built-in cleanup policies, then the registered ones in registration order.
-    public static var cleanupPolicies: [Cleanup] { Cleanup.builtIns + withLock { cleanups } }
+    public static var cleanupPolicies: [Cleanup] { Cleanup.builtIns + registered.withLock { $0.cleanups } }
     /// The built-in termination policies, then the registered ones in registration order.
-    public static var terminationPolicies: [Termination] { Termination.builtIns + withLock { terminations } }
+    public static var terminationPolicies: [Termination] { Termination.builtIns + registered.withLock { $0.terminations } }
 
     /// The cleanup policy of that name, built in or registered.
     public static func cleanup(named name: String) -> Cleanup? {
-        Cleanup.builtIns.first { $0.name == name } ?? withLock { cleanups.first { $0.name == name } }
+        Cleanup.builtIns.first { $0.name == name } ?? registered.withLock { $0.cleanups.first { $0.name == name } }
     }
 
     /// The termination policy of that name, built in or registered.
     public static func termination(named name: String) -> Termination? {
         (Termination.builtIns + Termination.builtInVariants).first { $0.name == name }
-            ?? withLock { terminations.first { $0.name == name } }
+            ?? registered.withLock { $0.terminations.first { $0.name == name } }
     }
 
     /// Checks a policy written in Swift before it runs or is registered: its name is
@@ -78,13 +85,7 @@ public enum PolicyRegistry {
     }
 
     /// Forgets every registered policy (tests that register their own).
-    static func removeRegistered() { withLock { cleanups = []; terminations = [] } }
-
-    private static func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
+    static func removeRegistered() { registered.withLock { $0 = Registered() } }
 }
 
 /// Why a policy cannot be named or run.

@@ -35,10 +35,17 @@ public final class MemoryGate {
 
     /// Decides on each allocation. Installed by the device; nil admits everything.
     /// (A gate is used on its app's thread; both properties are read at every allocation and
-    /// the refusal for every app at every step: no dynamic exclusivity checks.)
-    @exclusivity(unchecked) public var admission: (any MemoryAdmission)?
+    /// the refusal for every app at every step: no dynamic exclusivity checks; measured:
+    /// Benchmarks/README.md, "Exclusivity checks".)
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public var admission: (any MemoryAdmission)?
     /// The first refusal since the last ``reset()``.
-    @exclusivity(unchecked) public private(set) var refusal: Refusal?
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public private(set) var refusal: Refusal?
 
     public init() {}
 

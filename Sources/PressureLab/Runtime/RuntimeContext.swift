@@ -35,12 +35,22 @@ public final class RuntimeContext {
     /// bitmaps drawn, ...), counted as it happens: what device time is computed from.
     ///
     /// A runtime is used by one thread, so the counters skip the dynamic exclusivity checks
-    /// (two runtime calls per access) that every count and every latency would otherwise pay.
-    @exclusivity(unchecked) public internal(set) var work = WorkCounters()
+    /// (two runtime calls per access) that every count and every latency would otherwise pay
+    /// (measured: Benchmarks/README.md, "Exclusivity checks").
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var work = WorkCounters()
     /// Whether work is counted (off only to measure what counting costs).
-    @exclusivity(unchecked) public var isCountingWork = true
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public var isCountingWork = true
     /// The costs of the modelled device: with one, every latency also has a device time.
-    @exclusivity(unchecked) public var costModel: CostModel? {
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public var costModel: CostModel? {
         didSet { reloadStatistics.expectsDeviceTime = costModel != nil }
     }
     /// The compressor that (de)compression work is charged to.
@@ -58,15 +68,27 @@ public final class RuntimeContext {
     /// Regions of this app's memory in the pool now, and the bytes the pool holds for them
     /// (part of the app's footprint: the ledger counts them too). Read by the device for
     /// every app at every step (snapshots, footprints): no dynamic exclusivity checks.
-    @exclusivity(unchecked) public internal(set) var compressedRegions = 0
-    @exclusivity(unchecked) public internal(set) var compressedBytes = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var compressedRegions = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var compressedBytes = 0
     /// The device's swap file, when it has one (set when installed), and the bytes of this
     /// app's memory in it now.
     public internal(set) var swapSpace: SwapSpace?
-    @exclusivity(unchecked) public internal(set) var swappedBytes = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var swappedBytes = 0
     /// The uncompressed size of what the pool holds for the app (XNU counts it in the
     /// app's footprint: ``Device/InstalledApp/footprintBytes``).
-    @exclusivity(unchecked) public internal(set) var compressedOriginalBytes = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    public internal(set) var compressedOriginalBytes = 0
 
     /// The device time of the work done since `before` (nil without a cost model).
     public func deviceNanoseconds(since before: WorkCounters) -> UInt64? {

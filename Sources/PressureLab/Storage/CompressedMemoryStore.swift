@@ -18,14 +18,27 @@ final class CompressedMemoryStore: PageStore {
     let pageBytes: Int
     var gate: MemoryGate?
     // A region is used by one thread at a time, so dynamic exclusivity checks on these (a
-    // runtime call per access, several a block) buy nothing.
-    @exclusivity(unchecked) private var pages = CompressedPageChain()
-    @exclusivity(unchecked) private var writer: PageStreamWriter
-    @exclusivity(unchecked) private var reader: PageStreamReader
+    // runtime call per access, several a block) buy nothing (measured: Benchmarks/README.md,
+    // "Exclusivity checks"; compiled out with PRESSURELAB_EXCLUSIVITY_CHECKED).
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private var pages = CompressedPageChain()
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private var writer: PageStreamWriter
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private var reader: PageStreamReader
     /// Bytes of the first page already moved to a freezer file (``moveBlock(count:to:)``).
-    @exclusivity(unchecked) private var movedOfFirst = 0
+    private var movedOfFirst = 0
     /// Bytes compressed.
-    @exclusivity(unchecked) private(set) var originalBytes = 0
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    private(set) var originalBytes = 0
     /// Bytes the pool holds for them: its segments' allocations, as asked of the allocator.
     var storedBytes: Int { pages.storedBytes }
     /// Segments written (each one allocation while it is held), and those still held.

@@ -24,8 +24,7 @@ package final class CompressingPageStore: PageStore {
     private var reader: PageStreamReader
     /// The buffer one encoded page is read into (outside the measured heap; a thaw's pages
     /// are read one at a time).
-    private var pageBuffer: UnsafeMutableRawPointer?
-    private var pageBufferBytes = 0
+    private var pageBuffer = StoredPageBuffer()
 
     package init(file: FreezerFile, codec: PageCodec, pageBytes: Int) {
         self.file = file
@@ -33,10 +32,6 @@ package final class CompressingPageStore: PageStore {
         self.pageBytes = pageBytes
         writer = PageStreamWriter(codec: codec, pageBytes: pageBytes)
         reader = PageStreamReader(codec: codec, pageBytes: pageBytes)
-    }
-
-    deinit {
-        if let pageBuffer { PageBuffers.give(pageBuffer, bytes: pageBufferBytes) }
     }
 
     package func write(_ memory: RawMemory, count: Int) -> Bool {
@@ -71,27 +66,8 @@ package final class CompressingPageStore: PageStore {
     }
 
     package func read(into memory: RawMemory, count: Int) -> Bool {
-        guard reader.read(into: memory, count: count, next: readPage) else { return false }
+        guard reader.read(into: memory, count: count, stored: &pageBuffer, reading: { file.read(into: $0) }) else { return false }
         originalBytes += count
         return true
-    }
-
-    /// Reads the next page's header and stored bytes from the file; nil at the end of the
-    /// file, or when the header cannot be a page of this store (a corrupt length must not
-    /// become a huge read).
-    private func readPage() -> UnsafeRawBufferPointer? {
-        if pageBuffer == nil {
-            var bytes = PackedPage.maxEncodedBytes(pageBytes: pageBytes, codec: codec)
-            pageBuffer = PageBuffers.take(&bytes)
-            pageBufferBytes = bytes
-        }
-        guard let buffer = pageBuffer else { return nil }
-        let header = UnsafeMutableRawBufferPointer(start: buffer, count: PackedPage.headerBytes)
-        guard file.read(into: header) else { return nil }
-        let page = PackedPage(header: UnsafeRawBufferPointer(header))
-        guard page.isPlausible(pageBytes: pageBytes) else { return nil }
-        let stored = UnsafeMutableRawBufferPointer(start: buffer + PackedPage.headerBytes, count: page.storedCount)
-        guard file.read(into: stored) else { return nil }
-        return UnsafeRawBufferPointer(start: buffer, count: PackedPage.headerBytes + page.storedCount)
     }
 }

@@ -5,7 +5,10 @@ import SystemPackage
 ///
 /// `loadView` reads a screen's description from here and a model reload reads the
 /// model file, so reloads cost the real I/O and decoding they would on a device.
-public final class ViewBundle: @unchecked Sendable {
+///
+/// Not `Sendable`: a bundle is one run's, used by that run's thread (its file tables are
+/// plain dictionaries).
+public final class ViewBundle {
     /// The directory holding the files.
     public let directory: String
     private let removesOnDeinit: Bool

@@ -60,15 +60,16 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
         let count = description.nodes.count
         let admitted = gate?.admit(description.payloadBytes) ?? true
         let tree = unsafeDowncast(ViewTree.create(minimumCapacity: count) { _ in Header(count: count) }, to: ViewTree.self)
-        let nodes = tree.elements
-        let failed = description.nodes.withUnsafeBufferPointer { declared in
-            description.subtreeEnds.withUnsafeBufferPointer { ends in
-                if !admitted {
-                    initializeWithoutStorage(nodes, declared: declared, ends: ends)
-                    return 0
+        let failed = tree.withNodes { nodes in
+            description.nodes.withUnsafeBufferPointer { declared in
+                description.subtreeEnds.withUnsafeBufferPointer { ends in
+                    if !admitted {
+                        initializeWithoutStorage(nodes, declared: declared, ends: ends)
+                        return 0
+                    }
+                    if let fill { return initializeFilled(nodes, declared: declared, ends: ends, fill: fill) }
+                    return initializeTouched(nodes, declared: declared, ends: ends)
                 }
-                if let fill { return initializeFilled(nodes, declared: declared, ends: ends, fill: fill) }
-                return initializeTouched(nodes, declared: declared, ends: ends)
             }
         }
         if failed > 0 { HeapBlock.noteHostFailure(bytes: failed, gate: gate) }
@@ -138,13 +139,14 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     }
 
     deinit {
-        let nodes = elements
-        let count = state.pointee.count
-        for index in 0..<count {
-            nodes[index].storage?.release()
-            nodes[index].backingStore?.release()
+        let count = self.count
+        withNodes { nodes in
+            for index in 0..<count {
+                nodes[index].storage?.release()
+                nodes[index].backingStore?.release()
+            }
+            nodes.deinitialize(count: count)
         }
-        nodes.deinitialize(count: count)
     }
 
     /// Heap bytes of a tree of `viewCount` views besides its payload and bitmaps, before
@@ -160,25 +162,30 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     // MARK: - Views
 
-    /// The header, reached without the dynamic exclusivity check that `header` costs on
-    /// every access (a tree is used by one thread at a time). Valid while the tree lives.
-    private var state: UnsafeMutablePointer<Header> {
-        @inline(__always) get { withUnsafeMutablePointerToHeader { $0 } }
+    /// Reads or changes the header, reached without the dynamic exclusivity check that
+    /// `header` costs on every access (a tree is used by one thread at a time). The header is
+    /// lent to `body` only; no pointer to it leaves (docs/architecture.md, "Unsafe code").
+    /// `body` must not reach the header again (through another call on this tree).
+    @inline(__always)
+    private func withHeader<Result>(_ body: (inout Header) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointerToHeader { header in try body(&header.pointee) }
     }
 
-    /// The views' records, reached the same way. Valid while the tree lives.
-    private var elements: UnsafeMutablePointer<Node> {
-        @inline(__always) get { withUnsafeMutablePointerToElements { $0 } }
+    /// Lends the views' records to `body`, the same way: the pointer is valid inside `body`
+    /// only.
+    @inline(__always)
+    private func withNodes<Result>(_ body: (UnsafeMutablePointer<Node>) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointerToElements(body)
     }
 
     /// The number of views.
-    var count: Int { state.pointee.count }
+    var count: Int { withHeader { $0.count } }
 
     /// Reads or changes one view.
     @inline(__always)
     func withNode<Result>(_ index: Int, _ body: (inout Node) throws -> Result) rethrows -> Result {
         precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
-        return try withUnsafeMutablePointerToElements { nodes in try body(&nodes[index]) }
+        return try withNodes { nodes in try body(&nodes[index]) }
     }
 
     /// The index just past the subtree of `index`.
@@ -188,39 +195,49 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     // MARK: - What keeps the memory
 
     /// Whether the root is still held (so no view of the tree is released yet).
-    var isRootHeld: Bool { state.pointee.rootHeld }
+    var isRootHeld: Bool { withHeader { $0.rootHeld } }
 
     /// Whether a controller owns the tree.
-    var isClaimed: Bool { state.pointee.claimed }
+    var isClaimed: Bool { withHeader { $0.claimed } }
 
     /// A controller takes the tree as its view's.
-    func claim() { state.pointee.claimed = true }
+    func claim() { withHeader { $0.claimed = true } }
 
     /// The root's owner lets go: every view that no hold keeps is freed now.
     func releaseRoot() {
-        guard state.pointee.rootHeld else { return }
-        state.pointee.rootHeld = false
+        let wasHeld = withHeader { header in
+            defer { header.rootHeld = false }
+            return header.rootHeld
+        }
+        guard wasHeld else { return }
         freeUnheld(in: 0..<count)
     }
 
     /// Makes room for `count` more holds at once (a controller connecting its outlets).
     func reserveHolds(_ count: Int) {
-        state.pointee.holds = state.pointee.holds ?? []
-        state.pointee.holds!.reserveCapacity(state.pointee.holds!.count + count)
+        withHeader { header in
+            header.holds = header.holds ?? []
+            header.holds!.reserveCapacity(header.holds!.count + count)
+        }
     }
 
     /// Keeps the subtree of `index` (until the matching ``unhold(_:)``).
     func hold(_ index: Int) {
         precondition(index >= 0 && index < count, "view \(index) is outside a tree of \(count)")
-        if state.pointee.holds == nil { state.pointee.holds = [] }
-        state.pointee.holds!.append(Int32(truncatingIfNeeded: index))
+        withHeader { header in
+            if header.holds == nil { header.holds = [] }
+            header.holds!.append(Int32(truncatingIfNeeded: index))
+        }
     }
 
     /// Drops one hold on the subtree of `index`; frees what nothing else keeps.
     func unhold(_ index: Int) {
-        guard let position = state.pointee.holds?.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return }
-        state.pointee.holds!.remove(at: position)
-        guard !state.pointee.rootHeld, !isHeld(index) else { return }
+        let rootHeld: Bool? = withHeader { header in
+            guard let position = header.holds?.firstIndex(of: Int32(truncatingIfNeeded: index)) else { return nil }
+            header.holds!.remove(at: position)
+            return header.rootHeld
+        }
+        guard rootHeld == false, !isHeld(index) else { return }
         freeUnheld(in: index..<subtreeEnd(of: index))
     }
 
@@ -229,7 +246,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
     func unholdAll(_ indices: [Int]) {
         guard !indices.isEmpty else { return }
         let removing = indices.map { Int32(truncatingIfNeeded: $0) }.sorted()
-        let held = (state.pointee.holds ?? []).sorted()
+        let held = (withHeader { $0.holds } ?? []).sorted()
         var kept: [Int32] = []
         kept.reserveCapacity(max(0, held.count - removing.count))
         var next = 0
@@ -241,19 +258,22 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
                 kept.append(start)
             }
         }
-        state.pointee.holds = kept
-        if !state.pointee.rootHeld { freeUnheld(in: 0..<count) }
+        let rootHeld = withHeader { header in
+            header.holds = kept
+            return header.rootHeld
+        }
+        if !rootHeld { freeUnheld(in: 0..<count) }
     }
 
     /// Whether a hold keeps `index` (it starts a held subtree or lies inside one).
     func isHeld(_ index: Int) -> Bool {
-        (state.pointee.holds ?? []).contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
+        (withHeader { $0.holds } ?? []).contains { start in Int(start) <= index && index < subtreeEnd(of: Int(start)) }
     }
 
     /// Frees the views of `range` that no hold keeps (held subtrees are skipped whole).
     private func freeUnheld(in range: Range<Int>) {
         var heldStarts: [Int] = []
-        for start in state.pointee.holds ?? [] where range.contains(Int(start)) { heldStarts.append(Int(start)) }
+        for start in withHeader({ $0.holds }) ?? [] where range.contains(Int(start)) { heldStarts.append(Int(start)) }
         heldStarts.sort()
         var next = range.lowerBound
         for start in heldStarts where start >= next {
@@ -265,7 +285,7 @@ final class ViewTree: ManagedBuffer<ViewTree.Header, ViewTree.Node> {
 
     private func freeViews(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        withUnsafeMutablePointerToElements { nodes in
+        withNodes { nodes in
             for index in range {
                 nodes[index].storage?.release()
                 nodes[index].backingStore?.release()

@@ -225,7 +225,7 @@ public struct DeviceExperiment: Sendable {
 
 /// Each app's memory while it is alive and not in front (as PSS + swap counts it), summed step
 /// by step.
-final class BackgroundMemory: @unchecked Sendable {
+final class BackgroundMemory {
     private var sums: [String: (bytes: Int, steps: Int)] = [:]
 
     func sample(_ device: Device) {

@@ -59,15 +59,12 @@ public enum ProfileLibrary {
 }
 
 /// The local profiles already said to shadow a bundled one (once a process each).
-final class ShadowNotices: @unchecked Sendable {
+final class ShadowNotices: Sendable {
     static let shared = ShadowNotices()
-    private let lock = NSLock()
-    private var said: Set<String> = []
+    private let said = Locked<Set<String>>([])
 
     /// True the first time `path` is given.
     func first(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return said.insert(path).inserted
+        said.withLock { $0.insert(path).inserted }
     }
 }

@@ -113,8 +113,12 @@ public final class CleanMapping {
     }
 
     /// The call this process measures with: `cachestat` where the kernel has it, else `mincore`
-    /// (decided once, by trying `cachestat` on a file of the process's own).
-    nonisolated(unsafe) public private(set) static var residencyCall: ResidencyCall?
+    /// (decided once, by trying `cachestat` on a file of the process's own); nil before the
+    /// process's first measure.
+    public static var residencyCall: ResidencyCall? { decidedResidencyCall.withLock { $0 } }
+
+    /// ``residencyCall``, behind a lock: any thread may measure first.
+    private static let decidedResidencyCall = Locked<ResidencyCall?>(nil)
 
     /// The last measurement (bytes) and when it was taken (``MonotonicClock``).
     private var measuredBytes = 0
@@ -204,11 +208,14 @@ public final class CleanMapping {
         return resident
     }
 
-    /// Tries `cachestat` on this mapping's file: the call for the whole process from now on.
+    /// Tries `cachestat` on this mapping's file: the call for the whole process from now on
+    /// (the first thread to decide does; another that tried meanwhile takes its decision).
     private func decideResidencyCall() -> ResidencyCall {
         let call: ResidencyCall = cachedPages() != nil ? .cachestat : .mincore
-        Self.residencyCall = call
-        return call
+        return Self.decidedResidencyCall.withLock { decided in
+            if decided == nil { decided = call }
+            return decided!
+        }
     }
 
     /// Drops the file's pages, as the kernel drops clean pages under pressure: unmaps them

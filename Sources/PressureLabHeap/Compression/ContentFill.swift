@@ -13,6 +13,8 @@ import Darwin
 /// almost nothing; so a page compresses to about its random share, with both LZ4 and
 /// Zstandard. The codecs' own overhead per page (a few bytes of headers and sequence codes)
 /// is subtracted from the random share, measured once per page size.
+// Safe because every stored property is a `let`, and the table `table` points to is written
+// only in `init` (before the fill is shared) and only read afterwards, until `deinit` frees it.
 public final class ContentFill: @unchecked Sendable {
     /// The declared compressibility, at least 1.
     public let ratio: Double

@@ -28,6 +28,11 @@ public enum TemporaryFiles {
     /// The name every per-process parent directory starts with.
     public static let parentPrefix = "pressurelab-"
 
+    // Safe because every `var` here is read and written with `lock` held (``withLock(_:)``, and
+    // the ends of the process, which keep it), save one deliberate case: after a signal, when
+    // another thread has held the lock for 5 s, ``terminateProcess(afterSignal:)`` removes the
+    // temporaries without it and ends the process. Not `Locked`: that deadline, and the lock
+    // is recursive (a registration inside `withLock`).
     private final class State: @unchecked Sendable {
         let lock = NSRecursiveLock()
         var registered: [String] = []
