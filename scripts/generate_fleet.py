@@ -20,11 +20,14 @@ Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's e
   scale with pixels: x 2,332,800 / 2,462,400, derived).
 - In the background, by mechanism: the drawn views go (ViewRootImpl destroys a stopped
   activity's hardware resources: the graphics, a run with a profile), and ART's background
-  collector transition compacts and trims the Java heap: measured for Twitch only (Fleet's
-  gc-working-set-twitch-without-BGC.log: footprint 59 MB before ForeToBack, 32 MB after), so
-  27/59 of every app's Java heap is released entering the background (ESTIMATE for the other
-  seventeen). The released part is the screen's `model`, released in `on_background`; the rest
-  of the Java heap, the native heap and Private Other are the app's `data`, kept.
+  collector transition frees the heap's garbage and shrinks its headroom: the heap a print
+  catches in front is its live bytes plus half the foreground headroom, in the background its
+  live bytes plus half the background headroom (ART's GrowForUtilization with the phones'
+  dalvik.vm.heap* properties; the half is an ESTIMATE: a print falls anywhere between two
+  collections). Twitch's live bytes are its own (Fleet's GC log). Until 2026-11-28, 27/59 of every
+  app's Java heap was released, read from Twitch's 59 MB and 32 MB: those are ART's targets, not
+  what the heap held. The released part is the screen's `model`, released in `on_background`;
+  the rest of the Java heap, the native heap and Private Other are the app's `data`, kept.
 - Growth with use: the same source's second print, after a session (Instagram and Google Maps:
   100 swipes, swipe100times.sh; Chrome: chrome_swipe100times.sh; YouTube: a 10-minute video,
   youtube_play10minutes.sh; Candy Crush: candycrush_play.sh), less the first: Java Heap + Native
@@ -99,7 +102,7 @@ APPS = [
     ("youtube", "youtube", "measured"),
     ("tiktok", "youtube", "ESTIMATE: YouTube's measured breakdown (a video feed)"),
     ("spotify", "youtube", "ESTIMATE: YouTube's measured breakdown (a media player)"),
-    ("twitch", "youtube", "ESTIMATE: YouTube's measured breakdown, with Twitch's own Java heap (59 MB footprint in front, "
+    ("twitch", "youtube", "ESTIMATE: YouTube's measured breakdown, with Twitch's own Java heap (35 MB live, 59 MB target in front, "
                           "Fleet's gc-working-set-twitch-without-BGC.log line 737)"),
     ("rave", "youtube", "ESTIMATE: YouTube's measured breakdown (a video player)"),
     ("bigolive", "youtube", "ESTIMATE: YouTube's measured breakdown (a live-video app)"),
@@ -113,9 +116,56 @@ APPS = [
     ("candycrush", "candycrush", "measured"),
 ]
 PIXELS_PIXEL_3, PIXELS_PIXEL_4 = 1080 * 2160, 1080 * 2280
-BACKGROUND_JAVA_RELEASED = (27, 59)  # Twitch: ART's footprint 59 MB in front, 32 MB in the background
 VIEW_BYTES = KB  # a view's Java objects: an assumption (as `pressurelab import meminfo`), out of the kept Java heap
-TWITCH_JAVA_KB = 59 * 1024
+
+# ART's heap in front and in the background (Android 10; LineageOS/android_art lineage-17.1,
+# runtime/gc/heap.cc Heap::GrowForUtilization and HeapGrowthMultiplier, runtime/runtime.cc): after a
+# collection with B bytes live, the heap may grow to B + clamp(B x (1/U - 1) x M, MIN_FREE x M,
+# MAX_FREE x M) before the next. U, MIN_FREE and MAX_FREE are the phones' dalvik.vm.heaptargetutilization,
+# heapminfree and heapmaxfree (frameworks/native build/phone-xhdpi-2048-dalvik-heap.mk, inherited by the
+# Pixel 3's device/google/crosshatch device.mk:602 and the Pixel 4's device/google/coral device.mk:728).
+# M is 3.0 in front (kDefaultHeapGrowthMultiplier 2.0 + kExtraDefaultHeapGrowthMultiplier 1.0 with read
+# barriers) and 1.0 in the background (the collector's pauses are not noticed). Fleet's Twitch log agrees:
+# 35 MB live, 59 MB target in front; 24 MB live, 32 MB target in the background.
+ART_UTILIZATION, ART_MIN_FREE_KB, ART_MAX_FREE_KB = 0.75, 512, 8 * 1024
+ART_FRONT_MULTIPLIER, ART_BACKGROUND_MULTIPLIER = 3.0, 1.0
+# Twitch's Java heap in front, from Fleet's log (gc-working-set-twitch-without-BGC.log line 737: 35 MB
+# live after the last collection in front, 59 MB target) and in the background (lines 767 and 787:
+# 25 MB and 24 MB live, 33 MB and 32 MB targets): measured live sizes, placed by the same estimate.
+TWITCH_LIVE_FRONT_KB, TWITCH_LIVE_BACKGROUND_KB = 35 * 1024, 24 * 1024
+
+
+def art_headroom(live_kb, multiplier):
+    """How far ART lets the heap grow past `live_kb` before it collects again (GrowForUtilization)."""
+    grow = live_kb * (1 / ART_UTILIZATION - 1) * multiplier
+    return min(max(grow, ART_MIN_FREE_KB * multiplier), ART_MAX_FREE_KB * multiplier)
+
+
+def art_resident(live_kb, multiplier):
+    """The heap a print catches, on average: live plus half the headroom (ESTIMATE: a print falls
+    anywhere between two collections, and allocation fills the headroom at an even pace)."""
+    return live_kb + art_headroom(live_kb, multiplier) / 2
+
+
+def art_live(java_kb):
+    """The live bytes behind a Java heap printed in front (art_resident inverted, by bisection)."""
+    low, high = 0.0, float(java_kb)
+    for _ in range(60):
+        middle = (low + high) / 2
+        if art_resident(middle, ART_FRONT_MULTIPLIER) < java_kb:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def java_in_background(name, java_kb):
+    """The Java heap an app keeps in the background: its live bytes and half the background headroom.
+    ART's transition collection (5 s after the app goes to the background) frees the garbage, and the
+    heap's headroom shrinks from the foreground's to the background's."""
+    if name == "twitch":
+        return round(art_resident(TWITCH_LIVE_BACKGROUND_KB, ART_BACKGROUND_MULTIPLIER))
+    return round(art_resident(art_live(java_kb), ART_BACKGROUND_MULTIPLIER))
 
 
 def growth_neighbour(neighbour):
@@ -129,99 +179,105 @@ def growth(neighbour, seconds):
     return round(kb * KB * seconds / session)
 
 
-def breakdown(name, neighbour):
+def breakdown(name, neighbour, pixels=PIXELS_PIXEL_3):
+    """An app's memory by kind, kB (bytes where the scenario wants them), its graphics scaled to `pixels`."""
     java, native, other, graphics, clean, views, source = MEASURED[neighbour]
     if name == "twitch":
-        java = TWITCH_JAVA_KB
+        java = round(art_resident(TWITCH_LIVE_FRONT_KB, ART_FRONT_MULTIPLIER))
     if name == "firefox":
         # Ariadne's anonymous memory holds the heaps, not the graphics buffers (those are
         # device memory and scale with the screen): only the heaps are scaled to it.
         scale = 560_000_000 / ((java + native + other) * KB)
         java, native, other = (round(x * scale) for x in (java, native, other))
-    graphics = graphics * PIXELS_PIXEL_3 // PIXELS_PIXEL_4
-    released = java * BACKGROUND_JAVA_RELEASED[0] // BACKGROUND_JAVA_RELEASED[1]
+    graphics = graphics * pixels // PIXELS_PIXEL_4
+    released = java - java_in_background(name, java)
     data = (java - released + native + other) * KB - views * VIEW_BYTES
     return data, released * KB, graphics * KB, clean * KB, views, source
 
 
-lines = [
-    "# Fleet's caching experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
-    "# Each launch as Fleet's script does it: HOME, 2 s, launch, 30 s of use (the app grows as it is used:",
-    "# `grow`); the sequence twice, on the Pixel 3 profile. Published outcome: fleet-published.json",
-    "# (jiachengh/Fleet @ 32f22f7a).",
-    "# Each app: data = the Java heap it keeps in the background + Native Heap + Private Other; the",
-    "# screen's model = the Java heap ART's background transition releases (on_background); backing =",
-    "# Graphics (discarded by the system when the activity stops); clean = TOTAL Private Clean.",
-    "scenario: 1",
-    "name: fleet-18",
-    "description: Fleet's 18 apps (6 measured breakdowns, 12 borrowed from a measured neighbour) launched in Fleet's order twice, 30 s each.",
-    "seed: 18",
-    "device:",
-    "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
-    "  memory: 2149MiB",
-    "  profile: pixel-3-2018",
-    "apps:",
-]
-NEIGHBOUR = {name: neighbour for name, neighbour, _ in APPS}
-for name, neighbour, note in APPS:
-    data, model, backing, clean, views, source = breakdown(name, neighbour)
-    kb, session, grown_from = GROWTH[growth_neighbour(neighbour)]
-    grows = "measured" if growth_neighbour(neighbour) == name else f"ESTIMATE: {growth_neighbour(neighbour)}'s rate"
-    lines += [
-        f"  {name}:   # {note}: {source}",
-        f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})",
-        f"    data: {data}B",
-        f"    clean: {clean}B",
-        "    on_background: [models]",
-        "    screens:",
-        f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
-        "    root: main",
+def main():
+    lines = [
+        "# Fleet's caching experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
+        "# Each launch as Fleet's script does it: HOME, 2 s, launch, 30 s of use (the app grows as it is used:",
+        "# `grow`); the sequence twice, on the Pixel 3 profile. Published outcome: fleet-published.json",
+        "# (jiachengh/Fleet @ 32f22f7a).",
+        "# Each app: data = the Java heap it keeps in the background + Native Heap + Private Other; the",
+        "# screen's model = the Java heap ART's background transition releases (on_background); backing =",
+        "# Graphics (discarded by the system when the activity stops); clean = TOTAL Private Clean.",
+        "scenario: 1",
+        "name: fleet-18",
+        "description: Fleet's 18 apps (6 measured breakdowns, 12 borrowed from a measured neighbour) launched in Fleet's order twice, 30 s each.",
+        "seed: 18",
+        "device:",
+        "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
+        "  memory: 2149MiB",
+        "  profile: pixel-3-2018",
+        "apps:",
     ]
-    if name in PROCESSES:
-        lines.append("    processes:")
-        for process, kind, kb_size, process_source in PROCESSES[name]:
-            lines += [f"      # {process_source}", f"      {process}: {{ kind: {kind}, data: {kb_size * KB}B }}"]
-apps_section = lines[lines.index("apps:"):]
-lines += ["script:", "  - repeat:", "      times: 2", "      steps:"]
-for name, neighbour, _ in APPS:
-    lines += ["        - home", "        - idle: 2s", f"        - launch: {name}", "        - idle: 30s",
-              f"        - grow: {growth(neighbour, 30)}B"]
-open(f"{OUT}/fleet-18.yaml", "w").write("\n".join(lines) + "\n")
+    NEIGHBOUR = {name: neighbour for name, neighbour, _ in APPS}
+    for name, neighbour, note in APPS:
+        data, model, backing, clean, views, source = breakdown(name, neighbour)
+        kb, session, grown_from = GROWTH[growth_neighbour(neighbour)]
+        grows = "measured" if growth_neighbour(neighbour) == name else f"ESTIMATE: {growth_neighbour(neighbour)}'s rate"
+        lines += [
+            f"  {name}:   # {note}: {source}",
+            f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})",
+            f"    data: {data}B",
+            f"    clean: {clean}B",
+            "    on_background: [models]",
+            "    screens:",
+            f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
+            "    root: main",
+        ]
+        if name in PROCESSES:
+            lines.append("    processes:")
+            for process, kind, kb_size, process_source in PROCESSES[name]:
+                lines += [f"      # {process_source}", f"      {process}: {{ kind: {kind}, data: {kb_size * KB}B }}"]
+    apps_section = lines[lines.index("apps:"):]
+    lines += ["script:", "  - repeat:", "      times: 2", "      steps:"]
+    for name, neighbour, _ in APPS:
+        lines += ["        - home", "        - idle: 2s", f"        - launch: {name}", "        - idle: 30s",
+                  f"        - grow: {growth(neighbour, 30)}B"]
+    open(f"{OUT}/fleet-18.yaml", "w").write("\n".join(lines) + "\n")
 
-# Fleet's hot-launch experiment (evaluation/exp-hot-launch/run-launch.py @ 32f22f7a): every app
-# but the two games started and used 10 s (start_all_apps(duration=10); use_app_X(d) runs three
-# phases of d/3 s), then groups of three apps, each group in REPEAT_TIME = 4 rounds of: HOME,
-# 2 s, launch, then USE_DURATION = 10 s of use (the last group twice that), the use only from the
-# second round on (`if i != 0`: round 0 launches the group back to back). Fleet records a
-# round's launches from the second round on (commit 5241a180) and keeps those `am start -W`
-# reports as HOT; here every resume is kept.
-GROUPS = [("twitter", "facebook", "instagram"), ("telegram", "line", "youtube"), ("tiktok", "spotify", "twitch"),
-          ("rave", "bigolive", "amazonshop"), ("googlemaps", "chrome", "firefox"), ("linkedin", "bigolive", "amazonshop"),
-          ("spotify", "angrybirds", "candycrush")]
-hot = [
-    "# Fleet's hot-launch experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
-    "# As run-launch.py runs it: 16 apps started and used 10 s each, then groups of three apps, each group in",
-    "# four rounds of HOME, 2 s, launch, and from the second round on 10 s of use (the last group 20 s).",
-    "# Published: fleet-published.json.",
-    "scenario: 1",
-    "name: fleet-hot-launch",
-    "description: Fleet hot-launch workload, groups of three of its 18 apps relaunched in rounds.",
-    "seed: 18",
-    "device:",
-    "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
-    "  memory: 2149MiB",
-    "  profile: pixel-3-2018",
-] + apps_section + ["script:"]
-for name, neighbour, _ in APPS:
-    if name in ("angrybirds", "candycrush"):
-        continue
-    hot += ["  - home", "  - idle: 2s", f"  - launch: {name}", "  - idle: 10s", f"  - grow: {growth(neighbour, 10)}B"]
-for index, group in enumerate(GROUPS):
-    use = 20 if index == len(GROUPS) - 1 else 10
-    for name in group:
-        hot += ["  - home", "  - idle: 2s", f"  - launch: {name}"]
-    hot += ["  - repeat:", "      times: 3", "      steps:"]
-    for name in group:
-        hot += ["        - home", "        - idle: 2s", f"        - launch: {name}", f"        - idle: {use}s",
-                f"        - grow: {growth(NEIGHBOUR[name], use)}B"]
-open(f"{OUT}/fleet-hot-launch.yaml", "w").write("\n".join(hot) + "\n")
+    # Fleet's hot-launch experiment (evaluation/exp-hot-launch/run-launch.py @ 32f22f7a): every app
+    # but the two games started and used 10 s (start_all_apps(duration=10); use_app_X(d) runs three
+    # phases of d/3 s), then groups of three apps, each group in REPEAT_TIME = 4 rounds of: HOME,
+    # 2 s, launch, then USE_DURATION = 10 s of use (the last group twice that), the use only from the
+    # second round on (`if i != 0`: round 0 launches the group back to back). Fleet records a
+    # round's launches from the second round on (commit 5241a180) and keeps those `am start -W`
+    # reports as HOT; here every resume is kept.
+    GROUPS = [("twitter", "facebook", "instagram"), ("telegram", "line", "youtube"), ("tiktok", "spotify", "twitch"),
+              ("rave", "bigolive", "amazonshop"), ("googlemaps", "chrome", "firefox"), ("linkedin", "bigolive", "amazonshop"),
+              ("spotify", "angrybirds", "candycrush")]
+    hot = [
+        "# Fleet's hot-launch experiment (ASPLOS 2024) on Fleet's 18 apps: generated by scripts/generate_fleet.py; edit that.",
+        "# As run-launch.py runs it: 16 apps started and used 10 s each, then groups of three apps, each group in",
+        "# four rounds of HOME, 2 s, launch, and from the second round on 10 s of use (the last group 20 s).",
+        "# Published: fleet-published.json.",
+        "scenario: 1",
+        "name: fleet-hot-launch",
+        "description: Fleet hot-launch workload, groups of three of its 18 apps relaunched in rounds.",
+        "seed: 18",
+        "device:",
+        "  # The Pixel 3 profile's budget (an estimate from inputs, see profiles/pixel-3-2018.yaml).",
+        "  memory: 2149MiB",
+        "  profile: pixel-3-2018",
+    ] + apps_section + ["script:"]
+    for name, neighbour, _ in APPS:
+        if name in ("angrybirds", "candycrush"):
+            continue
+        hot += ["  - home", "  - idle: 2s", f"  - launch: {name}", "  - idle: 10s", f"  - grow: {growth(neighbour, 10)}B"]
+    for index, group in enumerate(GROUPS):
+        use = 20 if index == len(GROUPS) - 1 else 10
+        for name in group:
+            hot += ["  - home", "  - idle: 2s", f"  - launch: {name}"]
+        hot += ["  - repeat:", "      times: 3", "      steps:"]
+        for name in group:
+            hot += ["        - home", "        - idle: 2s", f"        - launch: {name}", f"        - idle: {use}s",
+                    f"        - grow: {growth(NEIGHBOUR[name], use)}B"]
+    open(f"{OUT}/fleet-hot-launch.yaml", "w").write("\n".join(hot) + "\n")
+
+
+if __name__ == "__main__":
+    main()
