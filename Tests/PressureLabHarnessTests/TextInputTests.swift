@@ -5,7 +5,7 @@ import PressureLabSweep
 import Testing
 import TestSupport
 
-/// Issue 42, classes 1 and 8: every reader of text reads one way (``TextInput``): CRLF, a bare
+/// Every reader of text reads one way (``TextInput``): CRLF, a bare
 /// CR, `\r\r\n`, a byte-order mark and UTF-16 are understood, the rest refused by name at its
 /// line and column; line numbers are an editor's after normalisation; YAML's own line breaks
 /// (NEL, U+2028, U+2029) are lines to the prescan as they are to the composer.
@@ -113,7 +113,7 @@ struct TextInputTests {
     func profilesAndSweeps() throws {
         let directory = try Executable.temporaryDirectory("text-input-profile")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let round = try String(contentsOfFile: ImportDisplayScaleTests.round, encoding: .utf8)
+        let round = try String(contentsOfFile: ProfileDisplayScaleTests.round, encoding: .utf8)
         let path = directory.appendingPathComponent("round.yaml").path
         try Self.write([0xEF, 0xBB, 0xBF] + Array(round.replacingOccurrences(of: "\n", with: "\r\n").utf8), to: path)
         #expect(try ProfileLoader().load(path: path).name == "round")
