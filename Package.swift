@@ -103,10 +103,17 @@ let package = Package(
         .testTarget(
             name: "PressureLabHarnessTests",
             dependencies: [
-                "PressureLabHarness", "PressureLabSweep", "PressureLabImport", "PressureLabFuzzEntryPoints", "PressureLab",
+                "PressureLabHarness", "PressureLabSweep", "PressureLabFuzzEntryPoints", "PressureLab",
                 "TestSupport", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures", "Snapshots"]
+        ),
+        // The importers' tests; their dumps in Fixtures/dumps (the shared fixtures, such as the
+        // test profile, are the harness tests', through TestSupport).
+        .testTarget(
+            name: "PressureLabImportTests",
+            dependencies: ["PressureLabImport", "PressureLabHarness", "PressureLab", "PressureLabHeap", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "PressureLabSweepTests",

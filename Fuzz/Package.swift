@@ -2,7 +2,8 @@
 //
 // PressureLab's fuzz targets: one libFuzzer executable per reader of the tool's input files.
 // A package of its own so that the main package's builds and tests never need libFuzzer.
-// Build and run one target with `bash scripts/fuzz.sh TARGET SECONDS` (from the repository).
+// The targets are listed in targets.txt. Build and run one with `bash scripts/fuzz.sh TARGET SECONDS`,
+// or each in turn with `bash scripts/fuzz.sh --all SECONDS` (from the repository).
 
 import Foundation
 import PackageDescription
@@ -11,10 +12,15 @@ import PackageDescription
 // repository was cloned; read it instead of assuming it.
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-/// Each fuzz target and the reader it drives (see `FuzzEntryPoints` in PressureLabHarness).
-let fuzzTargets = ["FuzzScenario", "FuzzRestoration", "FuzzViewDescription", "FuzzBaseline", "FuzzThresholds", "FuzzResults", "FuzzProfile",
-                   "FuzzTrace", "FuzzSweep", "FuzzMeminfo", "FuzzViews", "FuzzUIAutomator", "FuzzVmmap",
-                   "FuzzFreezerFile"]
+/// The fuzz targets, one a line of `targets.txt` beside this file (the one list of them, which
+/// scripts/fuzz.sh, .ci/run and the tests read too): each drives one reader (see
+/// `FuzzEntryPoints` in Fuzz/EntryPoints).
+let fuzzTargets: [String] = {
+    let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("targets.txt")
+    guard let text = try? String(contentsOf: list, encoding: .utf8) else { fatalError("cannot read \(list.path)") }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+}()
 
 let package = Package(
     name: "PressureLabFuzz",

@@ -2,9 +2,9 @@
 # Fuzzes one reader of PressureLab's input files with libFuzzer for a bounded time:
 #
 #   bash scripts/fuzz.sh TARGET SECONDS
+#   bash scripts/fuzz.sh --all SECONDS     (each target in turn, stopping at the first failure)
 #
-# TARGET is one of the Fuzz package's targets (FuzzScenario, FuzzProfile, FuzzRestoration,
-# FuzzViewDescription, FuzzBaseline, FuzzThresholds, FuzzResults, FuzzSweep, FuzzTrace, FuzzMeminfo, FuzzViews, FuzzUIAutomator, FuzzVmmap, FuzzFreezerFile). The target is built
+# TARGET is one of the fuzz targets listed in Fuzz/targets.txt (the one list of them). The target is built
 # (release, -sanitize=fuzzer; no AddressSanitizer: the process allocator must stay jemalloc)
 # and run with its corpus in Fuzz/.build/work/TARGET/corpus, started from
 # Fuzz/Corpus/TARGET/seed and .../regressions. An input that crashes, hangs (over 1 s) or
@@ -13,11 +13,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: bash scripts/fuzz.sh TARGET SECONDS (targets: $(ls Fuzz/Corpus | tr '\n' ' '))" >&2; exit 64; }
+# Fuzz/targets.txt: one name a line; '#' comments and blank lines skipped.
+targets() { sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' Fuzz/targets.txt; }
+usage() { echo "usage: bash scripts/fuzz.sh TARGET|--all SECONDS (targets, from Fuzz/targets.txt: $(targets | paste -sd ' '))" >&2; exit 64; }
 [ $# -eq 2 ] || usage
 target=$1 seconds=$2
-[ -d "Fuzz/Corpus/$target/seed" ] || usage
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || usage
+if [ "$target" = "--all" ]; then
+  for each in $(targets); do bash scripts/fuzz.sh "$each" "$seconds"; done
+  exit 0
+fi
+targets | grep -qxF -- "$target" || usage
+[ -d "Fuzz/Corpus/$target/seed" ] || { echo "fuzz: $target has no seeds in Fuzz/Corpus/$target/seed" >&2; exit 64; }
 
 bash scripts/setup.sh
 if ! command -v swift >/dev/null 2>&1; then export PATH=/opt/swift/usr/bin:$PATH; fi

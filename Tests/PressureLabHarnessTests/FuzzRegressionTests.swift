@@ -14,6 +14,14 @@ struct FuzzRegressionTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
+    /// The fuzz targets as `Fuzz/targets.txt` lists them (the one list: the fuzz package,
+    /// scripts/fuzz.sh and CI read it too).
+    static var listed: [String] {
+        let text = (try? String(contentsOf: Executable.packageRoot.appendingPathComponent("Fuzz/targets.txt"), encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     /// Every entry point by target.
     static let entryPoints = FuzzEntryPoints.byTarget
 
@@ -29,6 +37,26 @@ struct FuzzRegressionTests {
         for target in Self.entryPoints.keys {
             #expect(!Self.files(of: target, in: "seed").isEmpty, "no seeds for \(target)")
         }
+    }
+
+    @Test("Fuzz/targets.txt lists each target once, and exactly those with an entry point, a corpus and code in Fuzz/Targets")
+    func listMatchesTargets() {
+        #expect(!Self.listed.isEmpty)
+        #expect(Set(Self.listed).count == Self.listed.count, "a target listed twice: \(Self.listed)")
+        #expect(Self.listed.sorted() == Self.entryPoints.keys.sorted())
+        #expect(Self.listed.sorted() == Self.targets)
+        let code = Executable.packageRoot.appendingPathComponent("Fuzz/Targets").path
+        #expect(Self.listed.sorted() == ((try? FileManager.default.contentsOfDirectory(atPath: code)) ?? []).filter { !$0.hasPrefix(".") }.sorted())
+    }
+
+    @Test("Fuzz/README.md's table names the targets of Fuzz/targets.txt, each once")
+    func readmeTableMatchesList() throws {
+        let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("Fuzz/README.md"), encoding: .utf8)
+        // The table's first column: `FuzzX` or `FuzzX`, `FuzzY`, ...
+        let named = readme.split(separator: "\n").filter { $0.hasPrefix("| `Fuzz") }.flatMap { row in
+            row.split(separator: "|")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"]) }
+        }
+        #expect(named.sorted() == Self.listed.sorted())
     }
 
     @Test("seeds and saved findings are accepted or refused, never a crash", arguments: FuzzEntryPoints.byTarget.keys.sorted())

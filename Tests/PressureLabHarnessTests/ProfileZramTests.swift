@@ -7,10 +7,10 @@ import Testing
 struct ProfileZramTests {
     @Test("zram is read, optional, and checked with its location; the Pixel 3's is 2 GiB (fstab.mainline.hardware)")
     func reading() throws {
-        #expect(try ImportDisplayScaleTests.profile(nil).zramBytes == nil)
-        #expect(try ImportDisplayScaleTests.profile("zram: 512MiB").zramBytes == 512 << 20)
+        #expect(try ProfileDisplayScaleTests.profile(nil).zramBytes == nil)
+        #expect(try ProfileDisplayScaleTests.profile("zram: 512MiB").zramBytes == 512 << 20)
         do {
-            _ = try ImportDisplayScaleTests.profile("zram: 0")
+            _ = try ProfileDisplayScaleTests.profile("zram: 0")
             Issue.record("accepted: zram: 0")
         } catch {
             let found = error.diagnostics.first { $0.key == "zram" }

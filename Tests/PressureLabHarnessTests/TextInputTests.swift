@@ -1,11 +1,10 @@
 import Foundation
 import PressureLabHarness
-import PressureLabImport
 import PressureLabSweep
 import Testing
 import TestSupport
 
-/// Issue 42, classes 1 and 8: every reader of text reads one way (``TextInput``): CRLF, a bare
+/// Every reader of text reads one way (``TextInput``): CRLF, a bare
 /// CR, `\r\r\n`, a byte-order mark and UTF-16 are understood, the rest refused by name at its
 /// line and column; line numbers are an editor's after normalisation; YAML's own line breaks
 /// (NEL, U+2028, U+2029) are lines to the prescan as they are to the composer.
@@ -113,7 +112,7 @@ struct TextInputTests {
     func profilesAndSweeps() throws {
         let directory = try Executable.temporaryDirectory("text-input-profile")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let round = try String(contentsOfFile: ImportDisplayScaleTests.round, encoding: .utf8)
+        let round = try String(contentsOfFile: ProfileDisplayScaleTests.round, encoding: .utf8)
         let path = directory.appendingPathComponent("round.yaml").path
         try Self.write([0xEF, 0xBB, 0xBF] + Array(round.replacingOccurrences(of: "\n", with: "\r\n").utf8), to: path)
         #expect(try ProfileLoader().load(path: path).name == "round")
@@ -141,24 +140,5 @@ struct TextInputTests {
             + "found the byte 0xE9 that is not UTF-8 (Latin-1 or another 8-bit encoding?): save the file as UTF-8")) {
             try Baseline.read(from: baseline)
         }
-    }
-
-    @Test("comments written from dump text cannot end early: CR, LF, NEL, U+2028, U+2029 are escaped")
-    func commentsStayComments() throws {
-        #expect(ImportedScenario.comment("  ", "a\rseed: 77\u{85}b\u{2028}c\u{2029}d\u{1B}[2J") == "  # a\\rseed: 77\\u{85}b\\u{2028}c\\u{2029}d\\u{1b}[2J")
-        let dump = try String(contentsOfFile: ImportRealFramingsTests.fixture("vmmap-summary-macos-live-header-owned-unmapped.txt"), encoding: .utf8)
-            .replacingOccurrences(of: "Process:         Pantry [4242]", with: "Process:         Pantry\u{2028}seed: 77\u{85}name: injected [4242]")
-        let imported = try Importers.importScenario(.vmmap, [DumpText(dump, path: "vmmap.txt")], options: .init(app: "pantry"))
-        let yaml = try Importers.render(imported)
-        let scenario = try ScenarioLoader().parse(yaml, path: "pantry.yaml")
-        #expect(scenario.seed == 0 && scenario.name == "pantry")
-        #expect(yaml.contains("process Pantry\\u{2028}seed: 77\\u{85}name: injected [4242]"))
-    }
-
-    @Test("diagnostics and comments escape alike: one rule, U+FEFF (shown as nothing) included")
-    func diagnosticsEscapeAsComments() {
-        let text = "a\u{FEFF}b\nc\u{9B}d"
-        #expect(ScenarioDiagnostic.escaped(text) == "a\\u{feff}b\\nc\\u{9b}d")
-        #expect(ImportedScenario.comment("", text) == "# " + ScenarioDiagnostic.escaped(text))
     }
 }

@@ -3,7 +3,7 @@ import PressureLab
 import PressureLabHarness
 import Testing
 
-/// Issue 42, class 12: the same scenario and seed give the same trace, the last step's
+/// The same scenario and seed give the same trace, the last step's
 /// `processKilled` events (apps alive at the end, ended in installation order) included.
 @Suite("The trace is the same twice")
 struct TraceDeterminismTests {

@@ -4,7 +4,7 @@ import PressureLabHarness
 import PressureLabImport
 import Testing
 
-/// Issue 42, classes 2, 3, 5 and 6: the importers on prints as people publish them (our own
+/// The importers on prints as people publish them (our own
 /// fixtures in `Fixtures/dumps/`, each named by where its framing came from: see the README
 /// there). Exact figures, exact messages.
 @Suite("Import: real framings (Android 4.4 to 14, lldb and Cycript, iOS 7 to 10 tables, vmmap prints)")
@@ -207,7 +207,7 @@ struct ImportRealFramingsTests {
     }
 }
 
-/// Issue 42, class 11: readers read each line once. An unclosed `<` is an error at its line as
+/// Readers read each line once. An unclosed `<` is an error at its line as
 /// soon as the next view starts (it used to rescan to the end of the dump for every line after
 /// it), and a deep tree's fanout is counted in one pass.
 @Suite("Import: linear reading")
