@@ -79,6 +79,7 @@ extension Cleanup: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 extension Compressor: ExpressibleByArgument {}
+extension BundledExperiment: ExpressibleByArgument {}
 extension ProfileReference: ExpressibleByArgument {
     public init?(argument: String) {
         guard !argument.isEmpty else { return nil }

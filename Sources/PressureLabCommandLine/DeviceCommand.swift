@@ -5,15 +5,16 @@ import PressureLab
 import PressureLabHarness
 import PressureLabHeap
 
-/// Termination policies, with and without in-RAM compression, on Fleet's workload at real
-/// sizes (`scenarios/experiments/fleet-18.yaml`). The configurations are independent runs:
+/// A published experiment at real sizes, its configurations beside the phone's figures: Fleet's
+/// caching experiment by default (`scenarios/experiments/fleet-18.yaml`), or another bundled one
+/// (`--experiment`, ``BundledExperiment``). The configurations are independent runs:
 /// with `--jobs` above 1 each runs in a worker process of its own (`device-worker`), as a
 /// sweep's cells do, with the same figures.
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
-        abstract: "Fleet's caching experiment on Fleet's 18 apps under Android 10 without swap, with zram, and XNU's freezer: "
-            + "apps alive after each launch and hot launches (device time), beside the published figures."
+        abstract: "A published phone experiment beside its figures: Fleet's caching experiment (the default; "
+            + "apps alive after each launch, hot launches) or the Pixel 4's background memory (--experiment pixel4)."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, html }
@@ -137,6 +138,11 @@ struct DeviceCommand: ParsableCommand {
         lines.append("")
         lines.append("Hot launches, p50 by app (device time; published: the median of the samples, WaitTime of am start -W):")
         lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name), rows: appRows))
+        lines.append("")
+        if outcomes.contains(where: { $0.published?.backgroundKB != nil }) {
+            lines += Self.backgroundBesidePublished(apps: apps, outcomes: outcomes, published: published)
+            return lines.joined(separator: "\n") + "\n"
+        }
         var memoryRows: [[String]] = []
         for app in apps {
             var row = [app]
@@ -146,13 +152,33 @@ struct DeviceCommand: ParsableCommand {
             } ?? "-")
             memoryRows.append(row)
         }
-        lines.append("")
         lines.append("Memory an app holds in the background, mean over the alive-after-launch workload's steps (measured here: "
             + "its processes' memory, swapped or compressed memory at its own size, its resident clean pages, as PSS + swap "
             + "counts them); beside it a phone's "
             + "(\(MeasuredBackgroundMemory.source), PSS + swap, mean and range):")
         lines.append(TextTable.render(header: ["app"] + outcomes.map(\.name) + ["Pixel 4 (measured there)"], rows: memoryRows))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each app's background memory beside the phone's own figure for the same configuration
+    /// (an experiment whose published file measures it, as `pixel4`'s does).
+    static func backgroundBesidePublished(apps: [String], outcomes: [DeviceExperiment.Outcome],
+                                          published: PublishedExperiment?) -> [String] {
+        var rows: [[String]] = []
+        for app in apps {
+            var row = [app]
+            for outcome in outcomes {
+                let modelled = outcome.backgroundMeanBytes[app].map { Double($0) / 1_048_576 }
+                let measured = outcome.published?.backgroundKB?[app].map { $0 * 1024 / 1_048_576 }
+                row.append(Self.beside(modelled, measured, unit: " MiB"))
+            }
+            rows.append(row)
+        }
+        let source = published.map { "\($0.source.repository) @ \($0.source.commit.prefix(8))" } ?? "the published file"
+        return ["Memory an app holds in the background, mean over the workload's steps (measured here: its processes' memory, "
+                + "swapped or compressed memory at its own size, its resident clean pages, as PSS + swap counts them), "
+                + "beside the phone's in the same configuration (\(source), PSS + swap, mean, MiB):",
+                TextTable.render(header: ["app"] + outcomes.map(\.name), rows: rows)]
     }
 
     /// "19 (too-many-cached 19; main 19)": the kills, their causes (most frequent first) and the

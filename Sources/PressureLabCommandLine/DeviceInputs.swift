@@ -7,16 +7,21 @@ import PressureLabHeap
 /// What the device experiment reads: the workloads, the profile, the published figures and
 /// the extra configurations (`device` and `device-worker` read them alike).
 struct DeviceInputOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The published experiment: "
+        + BundledExperiment.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
+        valueName: "name"))
+    var experiment: BundledExperiment = .fleet
+
     @Option(name: .long, help: "Device profile: a bundled name or a file (default: the scenario's, else \(ProfileLibrary.defaultName)).")
     var profile: ProfileReference?
 
-    @Option(name: .long, help: "The workload (default: the bundled experiments/fleet-18 scenario).")
+    @Option(name: .long, help: "The workload (default: the experiment's bundled scenario, experiments/fleet-18.yaml for fleet).")
     var scenario: String?
 
-    @Option(name: .long, help: "The hot-launch workload (default: fleet-hot-launch.yaml beside the workload, if there; else the workload).")
+    @Option(name: .long, help: "The hot-launch workload (default: the experiment's, fleet-hot-launch.yaml beside the workload for fleet, if there; else the workload).")
     var hotLaunchScenario: String?
 
-    @Option(name: .long, help: "The published figures (default: fleet-published.json beside the workload, if there).")
+    @Option(name: .long, help: "The published figures (default: the experiment's, fleet-published.json beside the workload for fleet, if there).")
     var published: String?
 
     @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
@@ -24,7 +29,8 @@ struct DeviceInputOptions: ParsableArguments {
 
     /// The workload's path as given, else the bundled one's.
     var workloadPath: String {
-        scenario ?? ScenarioLibrary.locate().map { "\($0.directory)/experiments/fleet-18.yaml" } ?? "scenarios/experiments/fleet-18.yaml"
+        scenario ?? ScenarioLibrary.locate().map { "\($0.directory)/experiments/\(experiment.workloadFile)" }
+            ?? "scenarios/experiments/\(experiment.workloadFile)"
     }
 
     /// Reads everything; invalid files print their problems and exit 65.
@@ -33,10 +39,13 @@ struct DeviceInputOptions: ParsableArguments {
         let path = workloadPath
         let workload = try loadScenarios([path], library: library)[0]
         let deviceProfile = try loadProfile(profile ?? workload.device.profile.map(ProfileReference.init))
-        let hotPath = hotLaunchScenario ?? (path as NSString).deletingLastPathComponent + "/fleet-hot-launch.yaml"
-        let hotWorkload = hotLaunchScenario != nil || FileManager.default.fileExists(atPath: hotPath)
-            ? try loadScenarios([hotPath], library: library)[0] : nil
-        let publishedPath = published ?? (path as NSString).deletingLastPathComponent + "/fleet-published.json"
+        let folder = (path as NSString).deletingLastPathComponent
+        let hotPath = hotLaunchScenario ?? experiment.hotLaunchFile.map { folder + "/" + $0 }
+        let hotWorkload = try hotPath.flatMap { hotPath in
+            hotLaunchScenario != nil || FileManager.default.fileExists(atPath: hotPath)
+                ? try loadScenarios([hotPath], library: library)[0] : nil
+        }
+        let publishedPath = published ?? folder + "/" + experiment.publishedFile
         var publishedFigures: PublishedExperiment?
         if published != nil || FileManager.default.fileExists(atPath: publishedPath) {
             do {
@@ -47,7 +56,7 @@ struct DeviceInputOptions: ParsableArguments {
             }
         }
         let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
-        let configurations = DeviceExperiment.configurations(compressor: compressor) + termination.map { policy in
+        let configurations = experiment.configurations(compressor: compressor) + termination.map { policy in
             DeviceExperiment.Configuration(name: policy.name, termination: policy, compressor: .none,
                                            note: "\(policy.name) without swap or compression: nothing published")
         }

@@ -56,7 +56,7 @@ enum DeviceWorkers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SweepCommand.executablePath)
         var arguments = ["device-worker", "--configuration", configuration, "--result", result,
-                         "--scenario", inputs.workloadPath]
+                         "--experiment", inputs.experiment.rawValue, "--scenario", inputs.workloadPath]
         if let profile = inputs.profile { arguments += ["--profile", profile.description] }
         if let hot = inputs.hotLaunchScenario { arguments += ["--hot-launch-scenario", hot] }
         if let published = inputs.published { arguments += ["--published", published] }

@@ -140,7 +140,7 @@ struct DeviceTimeTests {
                                           path: "round.yaml").release == .iOS18)
         let profiles = try ProfileLibrary.all(library: ScenarioLibrary(directory: Self.packageRoot + "/profiles"))
         #expect(Dictionary(uniqueKeysWithValues: profiles.map { ($0.name, $0.release) })
-            == ["iphone-xs-2018": .iOS12, "pixel-3-2018": .android10])
+            == ["iphone-xs-2018": .iOS12, "pixel-3-2018": .android10, "pixel-4-2019": .android10])
         // The other platform's policy on a device is a what-if, and says so.
         #expect(Termination.freeze.whatIfNote(on: .android10)?.contains("Android does not ship") == true)
         #expect(Termination.freeze.whatIfNote(on: .iOS12) == nil)

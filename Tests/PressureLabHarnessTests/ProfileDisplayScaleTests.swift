@@ -38,9 +38,9 @@ struct ProfileDisplayScaleTests {
         }
     }
 
-    @Test("the bundled profiles give theirs: the iPhone XS 3, the Pixel 3 2.75")
+    @Test("the bundled profiles give theirs: the iPhone XS 3, the Pixel 3 and the Pixel 4 2.75")
     func bundled() throws {
         let scales = Dictionary(uniqueKeysWithValues: try ProfileLibrary.all().map { ($0.name, $0.displayScale) })
-        #expect(scales == ["iphone-xs-2018": 3, "pixel-3-2018": 2.75])
+        #expect(scales == ["iphone-xs-2018": 3, "pixel-3-2018": 2.75, "pixel-4-2019": 2.75])
     }
 }

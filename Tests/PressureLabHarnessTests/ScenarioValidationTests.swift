@@ -113,7 +113,7 @@ struct ScenarioValidationTests {
     func scenarioUnknownProfile() {
         let found = ScenarioTexts.diagnostics("scenario: 1\nname: h\ndevice:\n  memory: 64MiB\n  profile: nope\napps:\n  a: { screens: { s: {} }, root: s }\nscript: [ { launch: a } ]\n")
         #expect(found == ["h.yaml:5:12: device.profile: cannot use the profile 'nope': no bundled profile named 'nope'; "
-            + "bundled profiles: iphone-xs-2018, pixel-3-2018"])
+            + "bundled profiles: iphone-xs-2018, pixel-3-2018, pixel-4-2019"])
     }
 
     @Test("one mistake in a screen is one message: no cascade of unknown-screen errors")

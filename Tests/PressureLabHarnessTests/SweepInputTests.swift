@@ -37,7 +37,7 @@ struct SweepInputTests {
                                                   path: "\(Executable.fixtures.path)/g.yaml"))
         }
         #expect(profile == "\(Executable.fixtures.path)/g.yaml:3:25: profile: nada: no bundled profile named 'nada'; "
-            + "bundled profiles: iphone-xs-2018, pixel-3-2018")
+            + "bundled profiles: iphone-xs-2018, pixel-3-2018, pixel-4-2019")
         let user = ScenarioTexts.failure { () throws(SweepError) in
             _ = try SweepPlan(try SweepFile.parse("sweep: 1\nscenarios: [small.yaml]\nuser: all\n", path: "\(Executable.fixtures.path)/g.yaml"))
         }

@@ -262,59 +262,7 @@ extension Device {
     }
 }
 
-extension Device {
-    /// The running secondary process named `APP:PROCESS`, with its app.
-    func secondaryProcess(named name: String) -> (InstalledApp, SecondaryProcess)? {
-        guard let colon = name.firstIndex(of: ":"), let owner = installed(String(name[..<colon])),
-              let process = owner.processes.first(where: { $0.name == name }),
-              owner.app.isRunning(process: process.spec) else { return nil }
-        return (owner, process)
-    }
-
-    /// Kills one secondary process: its memory goes, its app lives on, and ActivityManager
-    /// starts it again after ``ServiceRestartRules/delay(now:lastStart:lastDelay:)`` (spaced
-    /// from the other restarts scheduled), or when its app next comes to the front if sooner.
-    func kill(_ process: SecondaryProcess, of owner: InstalledApp, reason: KillReason) {
-        process.restartDelay = ServiceRestartRules.delay(now: now, lastStart: process.lastStart, lastDelay: process.restartDelay)
-        var at = now + process.restartDelay
-        for other in apps.lazy.flatMap(\.processes) where other !== process {
-            if let scheduled = other.restartAt, abs(scheduled - at) < ServiceRestartRules.minimumSecondsBetween {
-                at = max(at, scheduled + ServiceRestartRules.minimumSecondsBetween)
-            }
-        }
-        process.restartAt = at
-        metrics.kills += 1
-        metrics.recordKill(of: process.name, reason: reason)
-        notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
-        activityManager.allowLowerMemLevel = !reason.isActivityManagers
-        owner.app.runtime.trace.record(app: owner.name, controller: nil, TraceEventKind("killed:\(process.spec.name):\(reason.rawValue)"))
-        owner.app.endSecondaryProcess(process.spec)
-        refreshPriorities()
-    }
-}
-
 extension TraceEventKind {
     /// The system killed the app, and why (``KillReason``): `killed:idle-exit`.
     public static func killed(_ reason: KillReason) -> TraceEventKind { TraceEventKind("killed:\(reason.rawValue)") }
-}
-
-extension Device {
-    /// Starts again the secondary processes killed alone whose restart time has come, while
-    /// their app lives (``ServiceRestartRules``): each a process start, its memory allocated
-    /// (and admitted) now. The device's time moves by steps: a restart due within a step
-    /// happens at its end (an estimate of when within it).
-    func restartKilledServices() {
-        for installed in apps {
-            for process in installed.processes {
-                guard let at = process.restartAt, at <= now else { continue }
-                process.restartAt = nil
-                guard installed.app.state.hasProcess else { continue }
-                if installed.app.startSecondaryProcess(process.spec) {
-                    process.lastStart = now
-                    installed.app.runtime.trace.record(app: installed.name, controller: nil,
-                                                       TraceEventKind("restarted:\(process.spec.name)"))
-                }
-            }
-        }
-    }
 }

@@ -22,9 +22,17 @@ public struct DeviceExperiment: Sendable {
         public var note: String
         /// A swap file on flash of this many bytes (nil: none).
         public var swapFileBytes: Int?
+        /// Memory locked away from the apps before the workload starts (a process pinning it), bytes:
+        /// the workload's budget less this.
+        public var lockedBytes: Int = 0
+        /// The key of the published background-memory series (nil: none).
+        public var publishedBackground: String?
 
         public init(name: String, termination: Termination, cleanup: Cleanup = .ios6, compressor: Compressor,
-                    publishedAlive: String? = nil, publishedHotLaunch: String? = nil, note: String, swapFileBytes: Int? = nil) {
+                    publishedAlive: String? = nil, publishedHotLaunch: String? = nil, note: String, swapFileBytes: Int? = nil,
+                    lockedBytes: Int = 0, publishedBackground: String? = nil) {
+            self.lockedBytes = lockedBytes
+            self.publishedBackground = publishedBackground
             self.name = name
             self.termination = termination
             self.cleanup = cleanup
@@ -66,6 +74,8 @@ public struct DeviceExperiment: Sendable {
         public struct Published: Codable, Sendable {
             public var aliveAfterLaunch: [Int]?
             public var hotLaunchMs: [String: [Double]]?
+            /// Each app's memory in the background as the phone measured it (PSS + swap), kB.
+            public var backgroundKB: [String: Double]?
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -178,7 +188,11 @@ public struct DeviceExperiment: Sendable {
     public static func run(_ workload: Scenario, hotLaunchWorkload: Scenario? = nil, configuration: Configuration,
                            profile: DeviceProfile, published: PublishedExperiment?,
                            progress: ((Int, Int) -> Void)? = nil) throws -> Outcome {
-        func simulate(_ scenario: Scenario, background: BackgroundMemory? = nil) throws -> RunResult {
+        func simulate(_ given: Scenario, background: BackgroundMemory? = nil) throws -> RunResult {
+            var scenario = given
+            if configuration.lockedBytes > 0 {
+                scenario.device.memoryBytes = max(0, scenario.device.memoryBytes - configuration.lockedBytes)
+            }
             let simulation = try Simulation(scenario, cleanup: configuration.cleanup, termination: configuration.termination,
                                             profile: profile, compressor: configuration.compressor,
                                             swapFileBytes: configuration.swapFileBytes, progress: progress)
@@ -198,7 +212,9 @@ public struct DeviceExperiment: Sendable {
         let publishedFigures = published.flatMap { published -> Outcome.Published? in
             let alive = configuration.publishedAlive.flatMap { published.aliveAfterLaunch[$0] }
             let hot = configuration.publishedHotLaunch.flatMap { published.hotLaunchMs[$0] }
-            return alive == nil && hot == nil ? nil : Outcome.Published(aliveAfterLaunch: alive, hotLaunchMs: hot)
+            let background = configuration.publishedBackground.flatMap { published.backgroundKB?[$0] }
+            return alive == nil && hot == nil && background == nil ? nil
+                : Outcome.Published(aliveAfterLaunch: alive, hotLaunchMs: hot, backgroundKB: background)
         }
         var killsByReason: [String: Int] = [:]
         var killsByProcess: [String: Int] = [:]

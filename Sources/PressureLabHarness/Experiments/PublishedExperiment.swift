@@ -12,6 +12,10 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
         public var repository: String
         public var commit: String
         public var files: [String: String]
+
+        public init(repository: String, commit: String, files: [String: String]) {
+            (self.repository, self.commit, self.files) = (repository, commit, files)
+        }
     }
 
     public var published: String
@@ -22,7 +26,17 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
     public var aliveAfterLaunch: [String: [Int]]
     /// Hot-launch samples in milliseconds, per configuration and app.
     public var hotLaunchMs: [String: [String: [Double]]]
+    /// Each app's memory in the background (PSS + swap, the mean over the prints), kB, per
+    /// configuration and app, where the source measured it.
+    public var backgroundKB: [String: [String: Double]]?
     public var notes: [String: String]
+
+    public init(published: String, source: Source, apps: [String], aliveAfterLaunch: [String: [Int]],
+                hotLaunchMs: [String: [String: [Double]]], backgroundKB: [String: [String: Double]]? = nil,
+                notes: [String: String]) {
+        (self.published, self.source, self.apps) = (published, source, apps)
+        (self.aliveAfterLaunch, self.hotLaunchMs, self.backgroundKB, self.notes) = (aliveAfterLaunch, hotLaunchMs, backgroundKB, notes)
+    }
 
     /// Reads the data file at `path` (a located error when it is not one).
     public static func read(from path: String) throws(HarnessError) -> PublishedExperiment {

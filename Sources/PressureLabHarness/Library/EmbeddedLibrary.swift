@@ -26,8 +26,11 @@ public enum EmbeddedLibrary {
         ("scenarios/experiments", "fleet-18.yaml", PackageResources.fleet_18_yaml),
         ("scenarios/experiments", "fleet-hot-launch.yaml", PackageResources.fleet_hot_launch_yaml),
         ("scenarios/experiments", "fleet-published.json", PackageResources.fleet_published_json),
+        ("scenarios/experiments", "pixel4-rounds.yaml", PackageResources.pixel4_rounds_yaml),
+        ("scenarios/experiments", "pixel4-published.json", PackageResources.pixel4_published_json),
         ("profiles", "iphone-xs-2018.yaml", PackageResources.iphone_xs_2018_yaml),
         ("profiles", "pixel-3-2018.yaml", PackageResources.pixel_3_2018_yaml),
+        ("profiles", "pixel-4-2019.yaml", PackageResources.pixel_4_2019_yaml),
     ]
 
     /// A hash of every embedded file's folder, name and bytes.
