@@ -19,6 +19,7 @@ public struct AdmissionRequest: Sendable, Equatable {
     /// Bytes it asks for (more than 0).
     public var bytes: Int
 
+    /// A request for `bytes`.
     public init(bytes: Int) { self.bytes = bytes }
 }
 
@@ -54,6 +55,7 @@ public struct AdmissionReclaim: Sendable, Equatable {
     /// Whether the allocation was then granted.
     public var granted: Bool
 
+    /// A reclaim for `app`'s allocation of `requestedBytes`.
     public init(app: String, requestedBytes: Int, freedBytes: Int, granted: Bool) {
         self.app = app
         self.requestedBytes = requestedBytes

@@ -13,6 +13,7 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
         public var commit: String
         public var files: [String: String]
 
+        /// Where figures come from: a repository, a commit, and the file of each kind of figure.
         public init(repository: String, commit: String, files: [String: String]) {
             (self.repository, self.commit, self.files) = (repository, commit, files)
         }
@@ -31,6 +32,7 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
     public var backgroundKB: [String: [String: Double]]?
     public var notes: [String: String]
 
+    /// Published figures, as a data file holds them.
     public init(published: String, source: Source, apps: [String], aliveAfterLaunch: [String: [Int]],
                 hotLaunchMs: [String: [String: [Double]]], backgroundKB: [String: [String: Double]]? = nil,
                 notes: [String: String]) {

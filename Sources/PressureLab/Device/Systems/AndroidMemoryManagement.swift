@@ -8,6 +8,7 @@ public struct AndroidMemoryManagement: MemorySystem {
     /// The release whose rules apply.
     public let release: AndroidRelease
 
+    /// The memory system of `release`.
     public init(release: AndroidRelease) { self.release = release }
 
     public var kernel: Kernel { .android }

@@ -8,6 +8,7 @@ public struct XNUMemoryStatus: MemorySystem {
     /// The release whose rules apply.
     public let release: XNURelease
 
+    /// The memory system of `release`.
     public init(release: XNURelease) { self.release = release }
 
     public var kernel: Kernel { .xnu }
