@@ -73,7 +73,8 @@ PROCESSES["angrybirds2"] = [(n, k, kb, s.replace("ESTIMATE: Angry Birds 2's", "A
 # locked with swap on flash (AB_playf_all/N.txt: its 1109.sh runs initialize_flash_launch.sh, which
 # turns zram off and swaps to /data/swapspace, and two /data/lock_mem/lock_memory; the round files'
 # `free -m` shows 2,082 MiB more used before the first launch, 4,677 against 2,595, and 8,191 MiB of
-# swap; its test1.sh also swipes in three apps, which the memory-free run does not).
+# swap; its test1.sh also uses each app after launching it: 100 swipes in Maps and Instagram, 10 minutes of
+# video in YouTube, taps or swipes in Candy Crush, Chrome, Angry Birds and Clash Royale; the memory-free run does not).
 HOT_MS = {
     "memory-free": "AB_z_nolock",
     "locked-flash-swap": "AB_playf_all",
@@ -166,7 +167,9 @@ def main():
         "notes": {
             "memory-free": "zram 2 GiB (lz4), nothing locked, no use between launches: no memory pressure, nothing killed.",
             "locked-flash-swap": "2,082 MiB locked by two lock_memory processes, zram off, an 8 GiB swap file on flash; the "
-                                 "source's test1.sh there also swipes in three apps (the modelled workload does not).",
+                                 "source's test1.sh there also uses each app after launching it (100 swipes in Maps and Instagram, "
+                                 "10 minutes of video in YouTube, taps or swipes in the games and Chrome); the modelled "
+                                 "workload does not, so its hot launches mix pressure with heavier use.",
             "backgroundKB": "Measured for the six apps the Fleet comparison uses; Angry Birds 2, Gmail and Clash Royale not computed.",
         },
     }
