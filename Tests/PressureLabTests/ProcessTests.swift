@@ -161,6 +161,23 @@ struct ProcessTests {
         #expect(!browser.isRunning(process: gpu.spec) && !browser.state.hasProcess)
     }
 
+    @Test("restarts of different services are spaced 10 s apart, the walk repeated after each move (scheduleServiceRestartLocked): killed together, three processes restart at +1, +11 and +21 s")
+    func restartsSpacedApart() throws {
+        let app = try Self.app("app", [("r", .isolated), ("g", .bound), ("z", .bound)])
+        let other = try Self.app("other")
+        let device = XNUFidelityTests.device([app, other], budget: 1 << 30, release: .android10,
+                                             termination: LowMemoryKillerPolicy())
+        try device.open("app")
+        try device.open("other")
+        let (r, g, z) = (Self.process(device, "app:r"), Self.process(device, "app:g"), Self.process(device, "app:z"))
+        let owner = device.installed("app")!
+        device.kill(g, of: owner, reason: .lmkdCriticalPressure)
+        device.kill(r, of: owner, reason: .lmkdCriticalPressure)
+        // z wants +1: g's +1 moves it to +11, where r already is: one walk more moves it to +21.
+        device.kill(z, of: owner, reason: .lmkdCriticalPressure)
+        #expect(g.restartAt == device.now + 1 && r.restartAt == device.now + 11 && z.restartAt == device.now + 21)
+    }
+
     @Test("grow adds exactly its bytes to the app in front (measured), held while the process lives and gone with it; nothing grows without an app in front")
     func growthAddsItsBytes() throws {
         let app = try LifeCycleTests.app("feed")

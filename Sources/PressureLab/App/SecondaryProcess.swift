@@ -81,9 +81,8 @@ extension Application {
     /// to the front after one was killed): each is a process start, counted, and its memory
     /// is allocated. Returns how many started. A binding to a service whose process is dead
     /// starts that process (`ActiveServices.bringUpServiceLocked` -> `startProcessLocked`);
-    /// when an app binds again is its own affair, taken here as its return to the front (an
-    /// estimate: a browser binds a renderer for the tab it shows; a push service may come
-    /// back sooner, by an alarm or a message). docs/fidelity.md, "Processes".
+    /// ActivityManager's own restart of a killed service comes first when it is due sooner
+    /// (``Device`` schedules it: ``ServiceRestartRules``). docs/fidelity.md, "Processes".
     @discardableResult
     func startSecondaryProcesses() -> Int {
         var started = 0

@@ -14,13 +14,7 @@ extension Device {
     /// from the other restarts scheduled), or when its app next comes to the front if sooner.
     func kill(_ process: SecondaryProcess, of owner: InstalledApp, reason: KillReason) {
         process.restartDelay = ServiceRestartRules.delay(now: now, lastStart: process.lastStart, lastDelay: process.restartDelay)
-        var at = now + process.restartDelay
-        for other in apps.lazy.flatMap(\.processes) where other !== process {
-            if let scheduled = other.restartAt, abs(scheduled - at) < ServiceRestartRules.minimumSecondsBetween {
-                at = max(at, scheduled + ServiceRestartRules.minimumSecondsBetween)
-            }
-        }
-        process.restartAt = at
+        process.restartAt = spacedRestartTime(now + process.restartDelay, for: process)
         metrics.kills += 1
         metrics.recordKill(of: process.name, reason: reason)
         notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
@@ -49,5 +43,23 @@ extension Device {
                 }
             }
         }
+    }
+
+    /// `at`, moved past every other scheduled restart closer to it than
+    /// ``ServiceRestartRules/minimumSecondsBetween``, again after each move until none is
+    /// (`scheduleServiceRestartLocked` repeats its walk of the restarting services the same way).
+    func spacedRestartTime(_ at: Double, for process: SecondaryProcess) -> Double {
+        let others = apps.flatMap(\.processes).filter { $0 !== process }.compactMap(\.restartAt)
+        var time = at
+        var moved = true
+        while moved {
+            moved = false
+            for scheduled in others where abs(scheduled - time) < ServiceRestartRules.minimumSecondsBetween {
+                time = scheduled + ServiceRestartRules.minimumSecondsBetween
+                moved = true
+                break
+            }
+        }
+        return time
     }
 }

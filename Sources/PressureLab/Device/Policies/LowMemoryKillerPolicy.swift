@@ -38,9 +38,11 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// Empty processes ActivityManager keeps: `CUR_MAX_EMPTY_PROCESSES` =
     /// `computeEmptyProcessLimit(32)` = 32 / 2 (`ActivityManagerConstants`, Android 10; the
     /// same `totalProcessLimit / 2` in a later tree read, with `KEY_ENABLE_NEW_OOMADJ`, taken for
-    /// Android 14 without a confirmed android-14 tag). The
-    /// empty processes here are the bound and isolated processes of cached apps. Its rule for
-    /// empty processes idle 30 minutes (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
+    /// Android 14 without a confirmed android-14 tag). An empty process is a cached one none of
+    /// whose clients has activities (``ProcessSnapshot/isEmpty``); every modelled app keeps its
+    /// activity while it lives, so its bound and isolated processes count with the cached apps
+    /// instead (``cachedWalk(_:processes:)``). Its rule for empty processes idle 30 minutes
+    /// (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
     public static let emptyProcessLimit = 32 / 2
 
     /// Seconds a cached app waits before Android 14 freezes and then compacts it
