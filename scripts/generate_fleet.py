@@ -12,12 +12,17 @@ Inputs, each with its source in the generated file (docs/fidelity.md, "Fleet's e
   after a cold launch (the print at line 124, taken here), then again after a session of use.
   Figures: Java Heap, Native Heap, Private Other, Graphics (Gfx dev + EGL mtrack + GL
   mtrack) and TOTAL Private Clean (the clean mapped code and resources). Measured there for
-  Twitter, YouTube, Chrome (its browser process), Google Maps, Instagram and Candy Crush; the
+  Twitter, YouTube, Chrome (its browser process), Google Maps, Instagram and Candy Crush (and for
+  the Pixel 4 experiment's Gmail, Clash Royale and Angry Birds 2); the
   other twelve apps take a measured neighbour's breakdown (ESTIMATE, marked with the
   neighbour), Twitch with its own measured Java heap (Fleet's GC log), Firefox scaled to its
   measured anonymous memory (Ariadne, HPCA 2025, Pixel 7), its graphics and clean as Chrome's.
 - Graphics scaled from the Pixel 4's 1080 x 2280 panel to the Pixel 3's 1080 x 2160 (buffers
   scale with pixels: x 2,332,800 / 2,462,400, derived).
+- A game's own graphics context (Candy Crush, Clash Royale, Angry Birds 2: a game engine's GL context,
+  not HWUI's): its Gfx dev + GL mtrack are `gpu`, held while the process lives and kept in the background
+  (Angry Birds 2's pmap in the background, measured; the other games an ESTIMATE); its EGL mtrack (the
+  window's buffers) is its screen's backing. Every other app's graphics are its screen's backing.
 - In the background, by mechanism: the drawn views go (ViewRootImpl destroys a stopped
   activity's hardware resources: the graphics, a run with a profile), and ART's background
   collector transition frees the heap's garbage and shrinks its headroom: the heap a print
@@ -66,7 +71,26 @@ MEASURED = {
     "googlemaps": (51_000, 44_884, 9_160, 137_588, 72_132, 805, f"{P4}/googlemaps.txt, the print at line 124, 100 s after launch"),
     "instagram":  (35_428, 57_724, 6_952, 71_060, 51_336, 2036, f"{P4}/instagram.txt, the print at line 124, 100 s after launch"),
     "candycrush": (26_544, 83_264, 7_896, 148_368, 51_568, 40, f"{P4}/candycrush.txt, the print at line 124, 100 s after launch"),
+    # Measured on the same phone for the Pixel 4 experiment's other three apps (scripts/generate_pixel4.py).
+    "gmail":      (30_112, 34_372, 8_232, 50_324, 65_284, 444, f"{P4}/gmail.txt, the print at line 124, 100 s after launch"),
+    "clashroyale": (18_476, 93_188, 4_544, 376_896, 42_936, 8, f"{P4}/clashroyale.txt, the print at line 124, 100 s after launch"),
+    "angrybirds2": (16_856, 105_968, 258_304, 228_712, 87_944, 15,
+                    f"{P4}/angrybirds.txt (Angry Birds 2, com.rovio.baba), the print at line 124, 100 s after launch"),
 }
+# Graphics by row (kB, the same prints): Gfx dev (GPU driver memory mapped into the process), EGL mtrack
+# (the window's buffers) and GL mtrack (the GPU driver's memory for the app's GL objects).
+GRAPHICS_ROWS = {
+    "twitter": (2_920, 29_388, 5_772), "youtube": (8_844, 29_388, 5_812), "chrome": (1_288, 29_388, 6_884),
+    "googlemaps": (33_916, 63_320, 40_352), "instagram": (15_432, 30_500, 25_128), "candycrush": (104_804, 34_376, 9_188),
+    "gmail": (2_860, 29_388, 18_076), "clashroyale": (295_448, 48_980, 32_468), "angrybirds2": (162_016, 29_388, 37_308),
+}
+# Games that draw with a graphics context of their own (a game engine's GL context, not HWUI's): what that
+# context holds (Gfx dev + GL mtrack) stays in the background while the process lives, and only the window's
+# buffers (EGL mtrack) go (docs/fidelity.md, "Background footprints by mechanism"). Measured for Angry Birds 2
+# (Unity, com.unity3d.player.UnityPlayerActivity): its pmap in the background keeps 161-165 MB of kgsl-3d0
+# resident, none swapped (shell/220316/AB_z_nolock/AB_pmap_N.txt, N = 1 to 9). Clash Royale (Supercell's
+# engine, com.supercell.titan.GameApp) and Candy Crush (King's engine) are taken to do the same: ESTIMATE.
+OWN_GRAPHICS_CONTEXT = {"candycrush", "clashroyale", "angrybirds2"}
 # Growth with use (kB of Java Heap + Native Heap + Private Other, the second print less the first)
 # and the session's seconds by its script (EMDC-OS/remote-swap @ 484a3795 shell/play/): sleeps and
 # gesture durations.
@@ -180,8 +204,14 @@ def growth(neighbour, seconds):
 
 
 def breakdown(name, neighbour, pixels=PIXELS_PIXEL_3):
-    """An app's memory by kind, kB (bytes where the scenario wants them), its graphics scaled to `pixels`."""
+    """An app's memory by kind, kB (bytes where the scenario wants them), its graphics scaled to `pixels`: the
+    drawn views (`backing`, discarded as the activity stops) and a game's own graphics context (`gpu`, kept)."""
     java, native, other, graphics, clean, views, source = MEASURED[neighbour]
+    gpu = 0
+    if neighbour in OWN_GRAPHICS_CONTEXT:
+        gfx_dev, _, gl = GRAPHICS_ROWS[neighbour]
+        gpu = (gfx_dev + gl) * pixels // PIXELS_PIXEL_4
+        graphics -= gfx_dev + gl
     if name == "twitch":
         java = round(art_resident(TWITCH_LIVE_FRONT_KB, ART_FRONT_MULTIPLIER))
     if name == "firefox":
@@ -192,7 +222,24 @@ def breakdown(name, neighbour, pixels=PIXELS_PIXEL_3):
     graphics = graphics * pixels // PIXELS_PIXEL_4
     released = java - java_in_background(name, java)
     data = (java - released + native + other) * KB - views * VIEW_BYTES
-    return data, released * KB, graphics * KB, clean * KB, views, source
+    return data, released * KB, graphics * KB, clean * KB, views, source, gpu * KB
+
+
+def app_lines(name, neighbour, note, pixels=PIXELS_PIXEL_3, comment=None):
+    """The scenario lines of one app (its processes aside)."""
+    data, model, backing, clean, views, source, gpu = breakdown(name, neighbour, pixels)
+    lines = [f"  {name}:   # {note}: {source}"] + ([comment] if comment else []) + [
+        f"    data: {data}B",
+        f"    clean: {clean}B",
+    ]
+    if gpu:
+        lines.append(f"    gpu: {gpu}B   # its own graphics context (Gfx dev + GL mtrack), kept in the background")
+    return lines + [
+        "    on_background: [models]",
+        "    screens:",
+        f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
+        "    root: main",
+    ]
 
 
 def main():
@@ -203,7 +250,8 @@ def main():
         "# (jiachengh/Fleet @ 32f22f7a).",
         "# Each app: data = the Java heap it keeps in the background + Native Heap + Private Other; the",
         "# screen's model = the Java heap ART's background transition releases (on_background); backing =",
-        "# Graphics (discarded by the system when the activity stops); clean = TOTAL Private Clean.",
+        "# Graphics (discarded by the system when the activity stops), a game's window buffers only, its own",
+        "# graphics context being gpu (kept); clean = TOTAL Private Clean.",
         "scenario: 1",
         "name: fleet-18",
         "description: Fleet's 18 apps (6 measured breakdowns, 12 borrowed from a measured neighbour) launched in Fleet's order twice, 30 s each.",
@@ -216,19 +264,9 @@ def main():
     ]
     NEIGHBOUR = {name: neighbour for name, neighbour, _ in APPS}
     for name, neighbour, note in APPS:
-        data, model, backing, clean, views, source = breakdown(name, neighbour)
         kb, session, grown_from = GROWTH[growth_neighbour(neighbour)]
         grows = "measured" if growth_neighbour(neighbour) == name else f"ESTIMATE: {growth_neighbour(neighbour)}'s rate"
-        lines += [
-            f"  {name}:   # {note}: {source}",
-            f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})",
-            f"    data: {data}B",
-            f"    clean: {clean}B",
-            "    on_background: [models]",
-            "    screens:",
-            f"      main: {{ tree: {{ views: {views}, fanout: 8, bytes: 1KiB }}, backing: {backing}B, model: {model}B }}",
-            "    root: main",
-        ]
+        lines += app_lines(name, neighbour, note, comment=f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})")
         if name in PROCESSES:
             lines.append("    processes:")
             for process, kind, kb_size, process_source in PROCESSES[name]:

@@ -96,6 +96,7 @@ extension Application {
         runtime.ledger.measure(owner: appDataOwner) { appData = nil }
         runtime.ledger.remove(owner: appDataOwner)
         appDataGrowth = 0
+        endGraphicsContext()
         endSecondaryProcesses()
         runtime.trace.isEnabled = tracing
         state = .notRunning

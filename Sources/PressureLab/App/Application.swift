@@ -45,6 +45,12 @@ public final class Application {
     public var processes: [ProcessSpec] = []
     /// The memory of each running secondary process, by its name.
     var processMemory: [String: HeapBlock] = [:]
+    /// GPU memory the app's own rendering context holds (a game engine's textures and
+    /// buffers), held while the process lives and kept in the background (bytes; 0: none).
+    /// ``startGraphicsContext()`` says what keeps it and what does not.
+    public var graphicsContextBytes = 0
+    /// The graphics context's memory, while the process lives.
+    var graphicsContext: HeapBlock?
     /// Clean file-backed memory the app maps: its code and resources (bytes; 0: none).
     public var cleanBytes = 0
     /// The mapping of the app's code and resources, once it first ran.
@@ -163,6 +169,7 @@ public final class Application {
                 appData = HeapBlock(count: appDataBytes, pattern: 0xDA, gate: runtime.memoryGate, fill: runtime.contents?[.appData])
             }
         }
+        startGraphicsContext()
         startSecondaryProcesses()
         recordApp(.didFinishLaunching)
         return (root, modals)

@@ -48,7 +48,8 @@ extension Scenario {
         var launchBytes: [String: Int] = [:], clean: [String: Int] = [:]
         for app in apps {
             let own = Dictionary(app.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            launchBytes[app.name] = min(budget, app.dataBytes.addingSaturating(app.root.worstCaseBytes(screens: own)))
+            let launch = app.dataBytes.addingSaturating(app.gpuBytes).addingSaturating(app.root.worstCaseBytes(screens: own))
+            launchBytes[app.name] = min(budget, launch)
             clean[app.name] = app.cleanBytes
         }
         let largestLaunch = launchBytes.values.max() ?? 0, largestClean = clean.values.max() ?? 0

@@ -34,8 +34,8 @@ extension Scenario {
             // Clean mapped files are memory too (the page cache, up to their size) and disk.
             let processes = app.processes.map(\.bytes).saturatingSum()
             total = total.addingSaturating(app.dataBytes).addingSaturating(launch).addingSaturating(app.cleanBytes)
-                .addingSaturating(processes)
-            largest = max(largest, app.dataBytes, launch, app.cleanBytes, app.processes.map(\.bytes).max() ?? 0)
+                .addingSaturating(processes).addingSaturating(app.gpuBytes)
+            largest = max(largest, app.dataBytes, launch, app.cleanBytes, app.gpuBytes, app.processes.map(\.bytes).max() ?? 0)
         }
         func walk(_ steps: [Step], times: Int) {
             for step in steps {

@@ -145,6 +145,7 @@ struct SwiftScenarioCheck {
             if !appNames.insert(app.name).inserted { problem(key, "app '\(app.name)' is declared twice") }
             if app.dataBytes < 0 { problem("\(key).data", "must be 0 bytes or more") }
             if app.cleanBytes < 0 { problem("\(key).clean", "must be 0 bytes or more") }
+            if app.gpuBytes < 0 { problem("\(key).gpu", "must be 0 bytes or more") }
             if app.screens.isEmpty { problem("\(key).screens", "an app needs at least one screen") }
             var names: Set<String> = []
             for screen in app.screens {

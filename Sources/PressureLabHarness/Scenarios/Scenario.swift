@@ -58,12 +58,17 @@ public struct Scenario: Sendable {
         public var onBackground: Set<ReleasableItem> = []
         /// Android: the processes it runs beside its main one (`processes:`); none, one process.
         public var processes: [ProcessSpec] = []
+        /// GPU memory its own rendering context holds while the process lives, kept in the
+        /// background (`gpu: 114MiB`; 0: none): ``Application/graphicsContextBytes``.
+        public var gpuBytes: Int = 0
 
-        /// An app as a scenario file declares it (`data`, `clean`, `screens`, `root`,
-        /// `background`, `on_background`).
-        public init(name: String, dataBytes: Int = 0, cleanBytes: Int = 0, screens: [ScreenSpec], root: HierarchySpec,
-                    background: BackgroundMode? = nil, onBackground: Set<ReleasableItem> = [], processes: [ProcessSpec] = []) {
+        /// An app as a scenario file declares it (`data`, `clean`, `gpu`, `screens`, `root`,
+        /// `background`, `on_background`, `processes`).
+        public init(name: String, dataBytes: Int = 0, cleanBytes: Int = 0, gpuBytes: Int = 0, screens: [ScreenSpec],
+                    root: HierarchySpec, background: BackgroundMode? = nil, onBackground: Set<ReleasableItem> = [],
+                    processes: [ProcessSpec] = []) {
             self.name = name
+            self.gpuBytes = gpuBytes
             self.processes = processes
             self.dataBytes = dataBytes
             self.cleanBytes = cleanBytes
@@ -130,6 +135,7 @@ extension Scenario.AppSpec {
         let app = Application(name: name, runtime: runtime, hierarchy: root)
         app.appDataBytes = dataBytes
         app.cleanBytes = cleanBytes
+        app.graphicsContextBytes = gpuBytes
         app.backgroundMode = background
         app.releasesOnBackground = onBackground
         app.processes = processes

@@ -28,6 +28,8 @@ extension ScenarioReader {
         if let dataNode = value(map, "data") { declarationSites.append((data, dataNode, "\(key).data")) }
         let clean = value(map, "clean").flatMap { bytes($0, "\(key).clean") } ?? 0
         if let cleanNode = value(map, "clean") { declarationSites.append((clean, cleanNode, "\(key).clean")) }
+        let gpu = value(map, "gpu").flatMap { bytes($0, "\(key).gpu") } ?? 0
+        if let gpuNode = value(map, "gpu") { declarationSites.append((gpu, gpuNode, "\(key).gpu")) }
         var screens: [ScreenSpec] = []
         if let screensNode = required(map, "screens", in: node, path: key) {
             if let screenMap = screensNode.mapping, !screenMap.isEmpty {
@@ -72,7 +74,7 @@ extension ScenarioReader {
         }
         let processes = value(map, "processes").map { self.processes($0, key: "\(key).processes") } ?? []
         guard let root else { return nil }
-        return Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, screens: screens, root: root,
+        return Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, gpuBytes: gpu, screens: screens, root: root,
                                 background: background, onBackground: onBackground, processes: processes)
     }
 
