@@ -157,6 +157,13 @@ ART_FRONT_MULTIPLIER, ART_BACKGROUND_MULTIPLIER = 3.0, 1.0
 # live after the last collection in front, 59 MB target) and in the background (lines 767 and 787:
 # 25 MB and 24 MB live, 33 MB and 32 MB targets): measured live sizes, placed by the same estimate.
 TWITCH_LIVE_FRONT_KB, TWITCH_LIVE_BACKGROUND_KB = 35 * 1024, 24 * 1024
+# How often Twitch's runtime collects in the background (it allocates there): the mean interval between the
+# background collections after its collector transition in Fleet's log (gc-working-set-twitch-without-BGC.log,
+# lines 745-1034: ForeToBack at 01:38:02.9, the transition's collection at 01:38:07.9, then 13 more, 19.8 to 23.4 s
+# apart; the 12 intervals after the first, mean 21.64 s). Measured for Twitch only: the other apps collect only at
+# the transition (how much they allocate in the background is not known).
+TWITCH_BACKGROUND_GC_SECONDS = 21.6
+TWITCH_BACKGROUND_GC_SOURCE = "measured: Fleet's gc-working-set-twitch-without-BGC.log, lines 745-1034"
 
 
 def art_headroom(live_kb, multiplier):
@@ -267,6 +274,8 @@ def main():
         kb, session, grown_from = GROWTH[growth_neighbour(neighbour)]
         grows = "measured" if growth_neighbour(neighbour) == name else f"ESTIMATE: {growth_neighbour(neighbour)}'s rate"
         lines += app_lines(name, neighbour, note, comment=f"    # Grows {kb} kB in {session:.1f} s of use ({grows}: {grown_from})")
+        if name == "twitch":
+            lines.insert(len(lines) - 4, f"    background_gc: {TWITCH_BACKGROUND_GC_SECONDS}s   # {TWITCH_BACKGROUND_GC_SOURCE}")
         if name in PROCESSES:
             lines.append("    processes:")
             for process, kind, kb_size, process_source in PROCESSES[name]:

@@ -124,6 +124,12 @@ struct DeviceCommand: ParsableCommand {
             lines.append("\(configuration.name): \(configuration.note)")
             if let note = configuration.termination.whatIfNote(on: profile.release) { lines.append("note: \(note)") }
         }
+        for outcome in outcomes where outcome.swapActivity != DeviceExperiment.SwapActivity() {
+            let activity = outcome.swapActivity
+            lines.append("\(outcome.name): \(activity.backgroundCollections) collections in the background, "
+                + "\(activity.collectionPageIns) of them reading \(Units.mebibytes(activity.collectionPageInBytes)) back from swap; "
+                + "\(Units.mebibytes(activity.swappedOutBytes)) swapped out")
+        }
         let apps = published?.apps ?? workload.apps.map(\.name)
         var appRows: [[String]] = []
         for app in apps {

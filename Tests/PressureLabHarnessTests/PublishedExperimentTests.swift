@@ -74,7 +74,8 @@ struct PublishedExperimentTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
         #expect(report["experiment"] as? String == "tiny")
         let configurations = try #require(report["configurations"] as? [[String: Any]])
-        #expect(configurations.map { $0["name"] as? String } == ["android-no-swap", "android-swap", "freezer", "stock-lmkd", "stock-lmkd-zram"])
+        #expect(configurations.map { $0["name"] as? String } == ["android-no-swap", "android-swap", "fleet", "freezer", "stock-lmkd",
+                                                                  "stock-lmkd-zram"])
         for configuration in configurations {
             #expect((configuration["aliveAfterLaunch"] as? [Int])?.count == 4)
             #expect(configuration["hotLaunchDeviceNs"] is [String: Any])
@@ -111,7 +112,7 @@ struct PublishedExperimentTests {
             let run = try Executable.run(["device", "--scenario", workload, "--hot-launch-scenario", workload,
                                           "--termination", "largest-first", "--jobs", jobs, "--format", "json", "--output", output])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains(jobs == "1" ? "6 configurations in this process" : "6 configurations, 3 at a time in worker processes"))
+            #expect(run.stderr.contains(jobs == "1" ? "7 configurations in this process" : "7 configurations, 3 at a time in worker processes"))
             // The bound a configuration keeps within: 48 MiB of budget, 3 MiB of clean files, 768 MiB of overhead.
             #expect(run.stderr.contains("bound a configuration: the budget 48.00 MiB + the apps' clean files 3.00 MiB "
                 + "+ 768.00 MiB overhead = 819.00 MiB, within it"), "\(run.stderr)")
@@ -125,7 +126,7 @@ struct PublishedExperimentTests {
             return object?["configurations"] as? [[String: Any]] ?? []
         }
         let (inProcess, inWorkers) = (try parsed(outputs[0]), try parsed(outputs[1]))
-        #expect(inProcess.count == 6 && inWorkers.count == 6)
+        #expect(inProcess.count == 7 && inWorkers.count == 7)
         for (one, other) in zip(inProcess, inWorkers) {
             var (a, b) = (one, other)
             let (meansA, meansB) = (a.removeValue(forKey: "backgroundMeanBytes") as? [String: Int] ?? [:],

@@ -1,5 +1,8 @@
 /// An app's memory in the device's swap file, region by region (``SwapSpace``).
 extension Application {
+    /// Whether the app-wide data is in the swap file.
+    public var isAppDataSwapped: Bool { swappedAppData != nil }
+
     /// Whether a region of the app's memory is still resident (neither swapped out nor
     /// compressed) with something in it.
     var hasRegionToSwap: Bool {

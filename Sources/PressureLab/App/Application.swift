@@ -49,6 +49,10 @@ public final class Application {
     /// buffers), held while the process lives and kept in the background (bytes; 0: none).
     /// ``startGraphicsContext()`` says what keeps it and what does not.
     public var graphicsContextBytes = 0
+    /// Android: how often the app's runtime collects while the app is in the background, as it
+    /// allocates there (seconds; nil: only the collector transition after it leaves the front).
+    /// ``BackgroundCollection`` says what a collection reads.
+    public var backgroundCollectionSeconds: Double?
     /// The graphics context's memory, while the process lives.
     var graphicsContext: HeapBlock?
     /// Clean file-backed memory the app maps: its code and resources (bytes; 0: none).

@@ -27,6 +27,7 @@ extension Device {
         }
         if previous === target { activityManager.previous = nil }
         target.backgroundUntil = nil
+        target.nextCollection = nil
         target.trimLevel = 0
         target.isUIHiddenPending = false
         target.app.runtime.trace.record(app: name, controller: nil, .launchBegan)

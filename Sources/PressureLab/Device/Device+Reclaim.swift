@@ -7,6 +7,7 @@ extension Device {
     public func enforce() {
         suspendAppsWhoseBackgroundTimeIsOver()
         restartKilledServices()
+        runDueCollections()
         endRefusedApps()
         trimPageCache()
         refreshPriorities()

@@ -219,8 +219,9 @@ public final class Device {
             installed.app.suspend()
         }
         // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
-        // sends it as ActivityManager does).
+        // sends it as ActivityManager does), and ART's collector transition.
         installed.isUIHiddenPending = true
+        scheduleCollectorTransition(installed)
         refreshPriorities()
     }
 

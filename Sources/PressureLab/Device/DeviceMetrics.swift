@@ -19,6 +19,11 @@ public struct DeviceMetrics {
     /// Clean pages (code, resources) the device dropped under pressure, bytes.
     public var cleanBytesDropped = 0
     /// Apps swapped out to the swap file, and the bytes written.
+    /// Collections an Android app's runtime ran in the background (``BackgroundCollection``),
+    /// and the regions and bytes they brought back from zram or the swap file.
+    public var backgroundCollections = 0
+    public var collectionPageIns = 0
+    public var collectionPageInBytes = 0
     public var swapOuts = 0
     public var swappedOutBytes = 0
     /// Bytes the freezer wrote.

@@ -64,6 +64,12 @@ extension Device {
         @exclusivity(unchecked)
 #endif
         var lastCompaction: CompactionRecord?
+        /// When its runtime collects next in the background (Android: ``ARTCollectionRules``); nil
+        /// when none is due (in front, or no process).
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        public internal(set) var nextCollection: Double?
         /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)

@@ -64,6 +64,13 @@ public struct Termination: Sendable, CustomStringConvertible {
     public static let lmkWithoutLmkd = Termination(name: "lmk-without-lmkd", isBuiltIn: true) {
         LowMemoryKillerPolicy(lmkdKills: false)
     }
+    /// Fleet's policy as its phone ran it (ASPLOS 2024): its runtime keeps the heap's hot objects
+    /// in memory and leaves the cold ones to swap, its background collector reading only what
+    /// was allocated there (``BackgroundCollection/hotObjectsOnly``); lmkd's kill path disabled
+    /// as in Fleet's other configurations.
+    public static let fleet = Termination(name: "fleet", isBuiltIn: true) {
+        LowMemoryKillerPolicy(lmkdKills: false, backgroundCollection: .hotObjectsOnly)
+    }
     /// The largest background app first (``LargestFirstPolicy``).
     public static let largestFirst = Termination(name: "largest-first", isBuiltIn: true) { LargestFirstPolicy() }
     /// XNU's freezer before jetsam (``FreezePolicy``).
@@ -73,7 +80,7 @@ public struct Termination: Sendable, CustomStringConvertible {
     public static let builtIns: [Termination] = [.noTermination, .jetsam, .lmk, .largestFirst, .freeze]
     /// Built-in configurations of those policies that experiments use, known by name too
     /// (``lmkWithoutLmkd``) but not listed among the policies.
-    public static let builtInVariants: [Termination] = [.lmkWithoutLmkd]
+    public static let builtInVariants: [Termination] = [.lmkWithoutLmkd, .fleet]
 
     /// A note when this built-in policy is another platform's than `release`'s (a what-if on
     /// that device), else nil. Android ships no memory freezer: `freeze` there is XNU's.

@@ -45,8 +45,13 @@ public protocol TerminationPolicy {
     func nextAction(_ device: DeviceSnapshot) -> ReclaimAction?
     /// Warnings and trim levels to deliver now.
     func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification]
+    /// On Android, what the apps' runtime reads of a heap when it collects in the background
+    /// (``BackgroundCollection``): a policy that changes the runtime with the kernel, as Fleet
+    /// does, says so here. Android 10's ART by default.
+    var backgroundCollection: BackgroundCollection { get }
 }
 
 extension TerminationPolicy {
     public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] { [] }
+    public var backgroundCollection: BackgroundCollection { .wholeHeap }
 }

@@ -44,6 +44,24 @@ public struct DeviceExperiment: Sendable {
         }
     }
 
+    /// What swap and the runtime did in a configuration's workload (device counters).
+    public struct SwapActivity: Codable, Sendable, Equatable {
+        /// Collections Android's runtime ran in the background (``BackgroundCollection``).
+        public var backgroundCollections = 0
+        /// Regions those collections read back from zram or the swap file, and their bytes.
+        public var collectionPageIns = 0
+        public var collectionPageInBytes = 0
+        /// Bytes written to the swap file.
+        public var swappedOutBytes = 0
+
+        /// Counters of a workload (all 0: nothing swapped, no collection).
+        public init(backgroundCollections: Int = 0, collectionPageIns: Int = 0, collectionPageInBytes: Int = 0,
+                    swappedOutBytes: Int = 0) {
+            (self.backgroundCollections, self.collectionPageIns) = (backgroundCollections, collectionPageIns)
+            (self.collectionPageInBytes, self.swappedOutBytes) = (collectionPageInBytes, swappedOutBytes)
+        }
+    }
+
     /// Fleet's swap file: `dd bs=1025 count=2097152` (configure-flash-swap.sh, jiachengh/Fleet
     /// @ 32f22f7a): 2,149,580,800 bytes.
     public static let fleetSwapFileBytes = 1025 * 2_097_152
@@ -65,6 +83,9 @@ public struct DeviceExperiment: Sendable {
         /// steps, as PSS + swap counts it: measured bytes (its secondary processes included;
         /// what is compressed or swapped at its own size) and its clean file pages resident.
         public var backgroundMeanBytes: [String: Int] = [:]
+        /// Swap and the runtime in the workload: collections Android's runtime ran in the
+        /// background, the bytes they read back from zram or the swap file, and the bytes swapped out.
+        public var swapActivity = SwapActivity()
         public var freezes: Int
         public var coldLaunches: Int
         public var published: Published?
@@ -80,7 +101,7 @@ public struct DeviceExperiment: Sendable {
 
         private enum CodingKeys: String, CodingKey {
             case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, killsByReason, killsByProcess, backgroundMeanBytes, freezes
-            case coldLaunches, published
+            case coldLaunches, published, swapActivity
         }
 
         public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary], kills: Int,
@@ -108,6 +129,7 @@ public struct DeviceExperiment: Sendable {
             try container.encode(freezes, forKey: .freezes)
             try container.encode(coldLaunches, forKey: .coldLaunches)
             try container.encodeIfPresent(published, forKey: .published)
+            try container.encode(swapActivity, forKey: .swapActivity)
         }
 
         /// The mean and maximum of the apps alive after each launch.
@@ -125,6 +147,7 @@ public struct DeviceExperiment: Sendable {
         var killsByReason: [String: Int]
         var killsByProcess: [String: Int]
         var backgroundMeanBytes: [String: Int]
+        var swapActivity: SwapActivity
         var freezes: Int
         var coldLaunches: Int
         var published: Outcome.Published?
@@ -134,7 +157,7 @@ public struct DeviceExperiment: Sendable {
             (name, aliveAfterLaunch, hotLaunchDeviceNs, kills) = (outcome.name, outcome.aliveAfterLaunch, outcome.hotLaunchDeviceNs, outcome.kills)
             (killsByReason, freezes, coldLaunches) = (outcome.killsByReason, outcome.freezes, outcome.coldLaunches)
             (killsByProcess, backgroundMeanBytes) = (outcome.killsByProcess, outcome.backgroundMeanBytes)
-            (published, run) = (outcome.published, outcome.run)
+            (published, run, swapActivity) = (outcome.published, outcome.run, outcome.swapActivity)
         }
 
         package var outcome: Outcome {
@@ -142,6 +165,7 @@ public struct DeviceExperiment: Sendable {
                                   killsByReason: killsByReason, freezes: freezes, coldLaunches: coldLaunches, published: published,
                                   run: run)
             (outcome.killsByProcess, outcome.backgroundMeanBytes) = (killsByProcess, backgroundMeanBytes)
+            outcome.swapActivity = swapActivity
             return outcome
         }
     }
@@ -168,6 +192,10 @@ public struct DeviceExperiment: Sendable {
             Configuration(name: "android-swap", termination: .lmkWithoutLmkd, compressor: .none, publishedAlive: "android-swap",
                           publishedHotLaunch: "android",
                           note: "as Fleet's phone ran: lmkd's kill path disabled, a 2 GiB swap file on flash (swapped region by region, read back when touched)",
+                          swapFileBytes: fleetSwapFileBytes),
+            Configuration(name: "fleet", termination: .fleet, compressor: .none, publishedAlive: "fleet", publishedHotLaunch: "fleet",
+                          note: "Fleet's policy as its phone ran it: its runtime keeps hot objects in memory and collects in the "
+                            + "background without reading what went to swap; lmkd's kill path disabled, its 2 GiB swap file on flash",
                           swapFileBytes: fleetSwapFileBytes),
             Configuration(name: "freezer", termination: .freeze, compressor: .none, publishedAlive: nil, publishedHotLaunch: nil,
                           note: "XNU's freezer: nothing published"),
@@ -235,6 +263,7 @@ public struct DeviceExperiment: Sendable {
                               coldLaunches: run.metrics.coldLaunches, published: publishedFigures, run: run)
         outcome.killsByProcess = killsByProcess
         outcome.backgroundMeanBytes = background.means
+        outcome.swapActivity = background.swapActivity
         return outcome
     }
 }
@@ -244,7 +273,15 @@ public struct DeviceExperiment: Sendable {
 final class BackgroundMemory {
     private var sums: [String: (bytes: Int, steps: Int)] = [:]
 
+    /// The device's swap and collection counters as last sampled.
+    private(set) var swapActivity = DeviceExperiment.SwapActivity()
+
     func sample(_ device: Device) {
+        let metrics = device.metrics
+        swapActivity = DeviceExperiment.SwapActivity(backgroundCollections: metrics.backgroundCollections,
+                                                     collectionPageIns: metrics.collectionPageIns,
+                                                     collectionPageInBytes: metrics.collectionPageInBytes,
+                                                     swappedOutBytes: metrics.swappedOutBytes)
         for installed in device.apps where installed.app.state.hasProcess && installed !== device.foreground {
             let sum = sums[installed.name] ?? (0, 0)
             // As PSS + swap counts it: the anonymous memory (what is swapped or compressed at its

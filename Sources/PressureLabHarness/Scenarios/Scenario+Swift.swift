@@ -146,6 +146,9 @@ struct SwiftScenarioCheck {
             if app.dataBytes < 0 { problem("\(key).data", "must be 0 bytes or more") }
             if app.cleanBytes < 0 { problem("\(key).clean", "must be 0 bytes or more") }
             if app.gpuBytes < 0 { problem("\(key).gpu", "must be 0 bytes or more") }
+            if let seconds = app.backgroundCollectionSeconds, !(seconds > 0) || !seconds.isFinite {
+                problem("\(key).background_gc", "must be more than 0 seconds")
+            }
             if app.screens.isEmpty { problem("\(key).screens", "an app needs at least one screen") }
             var names: Set<String> = []
             for screen in app.screens {

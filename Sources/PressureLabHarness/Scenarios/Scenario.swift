@@ -61,6 +61,9 @@ public struct Scenario: Sendable {
         /// GPU memory its own rendering context holds while the process lives, kept in the
         /// background (`gpu: 114MiB`; 0: none): ``Application/graphicsContextBytes``.
         public var gpuBytes: Int = 0
+        /// Android: how often its runtime collects while it is in the background (`background_gc:
+        /// 20s`; nil: only after it leaves the front): ``Application/backgroundCollectionSeconds``.
+        public var backgroundCollectionSeconds: Double?
 
         /// An app as a scenario file declares it (`data`, `clean`, `gpu`, `screens`, `root`,
         /// `background`, `on_background`, `processes`).
@@ -136,6 +139,7 @@ extension Scenario.AppSpec {
         app.appDataBytes = dataBytes
         app.cleanBytes = cleanBytes
         app.graphicsContextBytes = gpuBytes
+        app.backgroundCollectionSeconds = backgroundCollectionSeconds
         app.backgroundMode = background
         app.releasesOnBackground = onBackground
         app.processes = processes

@@ -73,9 +73,15 @@ extension ScenarioReader {
             }
         }
         let processes = value(map, "processes").map { self.processes($0, key: "\(key).processes") } ?? []
+        var collectsEvery: Double?
+        if let gcNode = value(map, "background_gc"), let seconds = seconds(gcNode, "\(key).background_gc") {
+            if seconds > 0 { collectsEvery = seconds } else { error(gcNode, "\(key).background_gc", "must be more than 0 seconds") }
+        }
         guard let root else { return nil }
-        return Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, gpuBytes: gpu, screens: screens, root: root,
-                                background: background, onBackground: onBackground, processes: processes)
+        var app = Scenario.AppSpec(name: appName, dataBytes: data, cleanBytes: clean, gpuBytes: gpu, screens: screens, root: root,
+                                   background: background, onBackground: onBackground, processes: processes)
+        app.backgroundCollectionSeconds = collectsEvery
+        return app
     }
 
     /// `processes: { NAME: { kind: isolated | bound | service, data: BYTES } }`: the processes

@@ -15,10 +15,22 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// processes die by ActivityManager's cached limit and by Linux's OOM killer when an
     /// allocation finds no memory.
     public let lmkdKills: Bool
+    /// What the apps' runtime reads when it collects in the background.
+    public let backgroundCollection: BackgroundCollection
 
-    public init(lmkdKills: Bool = true) {
+    /// - Parameters:
+    ///   - lmkdKills: whether lmkd kills (``lmkdKills``).
+    ///   - backgroundCollection: the runtime's collections in the background: Android 10's ART,
+    ///     or Fleet's (``Termination/fleet``: named `fleet`, with lmkd's kill path off as on
+    ///     Fleet's phone).
+    public init(lmkdKills: Bool = true, backgroundCollection: BackgroundCollection = .wholeHeap) {
         self.lmkdKills = lmkdKills
-        self.name = lmkdKills ? "lmk" : "lmk-without-lmkd"
+        self.backgroundCollection = backgroundCollection
+        switch (lmkdKills, backgroundCollection) {
+        case (_, .hotObjectsOnly): self.name = lmkdKills ? "fleet-with-lmkd" : "fleet"
+        case (true, .wholeHeap): self.name = "lmk"
+        case (false, .wholeHeap): self.name = "lmk-without-lmkd"
+        }
     }
 
     /// `oom_score_adj` values (``LowMemoryKillerRules``).

@@ -1,0 +1,116 @@
+import Foundation
+@testable import PressureLab
+import PressureLabHeap
+import Testing
+
+/// ART's collections in the background (``BackgroundCollection``, ``ARTCollectionRules``): the
+/// collector transition 5 s after an app leaves the front, the collections of an app that
+/// allocates there, and what they read back from swap; Fleet's runtime reading none of it.
+@Suite("Background collections: ART's reads of a heap in the background, and Fleet's")
+struct BackgroundCollectionTests {
+    /// App `a` (4 MiB of app-wide data: the region that holds its heap) and app `b`, on an
+    /// Android 10 device with a swap file, under `termination`.
+    static func device(_ termination: any TerminationPolicy = LowMemoryKillerPolicy(lmkdKills: false),
+                       release: OSRelease = .android10, everySeconds: Double? = nil) throws -> (Device, Application) {
+        func app(_ name: String, data: Int) throws -> Application {
+            let runtime = try RuntimeContext(app: name)
+            try runtime.register(ScreenSpec(name: "main", view: try .single(bytes: 1024)))
+            let app = Application(name: name, runtime: runtime, hierarchy: .screen("main"))
+            app.appDataBytes = data
+            return app
+        }
+        let a = try app("a", data: 4 << 20)
+        a.backgroundCollectionSeconds = everySeconds
+        let device = Device(model: .init(budgetBytes: 512 << 20, os: release, release: release, swapFileBytes: 64 << 20),
+                            termination: termination)
+        device.install(a)
+        device.install(try app("b", data: 0))
+        return (device, a)
+    }
+
+    /// Opens `a`, then `b` (a leaves the front at the second open), then swaps a's app-wide data out.
+    static func leaveAndSwap(_ device: Device, _ a: Application) throws {
+        try device.open("a")
+        try device.open("b")
+        #expect(device.installed("a")!.nextCollection == device.now + ARTCollectionRules.collectorTransitionWaitSeconds)
+        try swapAppData(device, a)
+    }
+
+    /// Swaps a's regions out until its app-wide data (the last in the order) is in the swap file.
+    static func swapAppData(_ device: Device, _ a: Application) throws {
+        while !a.isAppDataSwapped, device.swapOut(device.installed("a")!) {}
+        #expect(a.isAppDataSwapped)
+    }
+
+    @Test("the collector transition 5 s after the app left the front reads its heap: the swapped region comes back, counted")
+    func transitionReadsTheHeap() throws {
+        let (device, a) = try Self.device()
+        try Self.leaveAndSwap(device, a)
+        let readBefore = a.runtime.work.storageReadBytes
+        device.idle(seconds: 4.5)
+        #expect(device.metrics.backgroundCollections == 0 && a.isAppDataSwapped)
+        device.idle(seconds: 0.5)
+        #expect(device.metrics.backgroundCollections == 1)
+        #expect(!a.isAppDataSwapped && a.appDataHeldBytes >= 4 << 20)
+        #expect(device.metrics.collectionPageIns == 1 && device.metrics.collectionPageInBytes == a.appDataHeldBytes)
+        // The page-in is the app's own work: a storage read of the region.
+        #expect(a.runtime.work.storageReadBytes - readBefore >= 4 << 20)
+        #expect(a.runtime.trace.events.contains { $0.kind == .collectedInBackground })
+        // Without allocation in the background, no other collection follows.
+        #expect(device.installed("a")!.nextCollection == nil)
+        device.idle(seconds: 120)
+        #expect(device.metrics.backgroundCollections == 1)
+    }
+
+    @Test("an app that allocates in the background collects again at its own pace, each collection reading what went to swap since")
+    func periodicCollections() throws {
+        let (device, a) = try Self.device(everySeconds: 20)
+        try Self.leaveAndSwap(device, a)
+        device.idle(seconds: 5)
+        #expect(device.metrics.backgroundCollections == 1 && !a.isAppDataSwapped)
+        try Self.swapAppData(device, a)
+        device.idle(seconds: 19)
+        #expect(device.metrics.backgroundCollections == 1 && a.isAppDataSwapped)
+        device.idle(seconds: 1)
+        #expect(device.metrics.backgroundCollections == 2 && !a.isAppDataSwapped)
+        #expect(device.metrics.collectionPageIns == 2)
+    }
+
+    @Test("Fleet's runtime collects without reading what went to swap: the region stays in the swap file")
+    func fleetLeavesSwapAlone() throws {
+        let fleet = LowMemoryKillerPolicy(lmkdKills: false, backgroundCollection: .hotObjectsOnly)
+        #expect(fleet.name == "fleet" && Termination.fleet.name == "fleet")
+        let (device, a) = try Self.device(fleet)
+        try Self.leaveAndSwap(device, a)
+        device.idle(seconds: 5)
+        #expect(device.metrics.backgroundCollections == 1)
+        #expect(a.isAppDataSwapped && device.metrics.collectionPageIns == 0)
+    }
+
+    @Test("coming back to the front within 5 s cancels the transition; a dead process collects nothing; XNU has no ART")
+    func cancelledOrAbsent() throws {
+        let (device, a) = try Self.device()
+        try device.open("a")
+        try device.open("b")
+        try device.open("a")
+        #expect(device.installed("a")!.nextCollection == nil)
+        device.idle(seconds: 10)
+        // Only b, which left the front last, collected.
+        #expect(!a.runtime.trace.events.contains { $0.kind == .collectedInBackground })
+        #expect(device.metrics.backgroundCollections == 1)
+
+        let (killed, k) = try Self.device()
+        try killed.open("a")
+        try killed.open("b")
+        k.kill()
+        killed.idle(seconds: 10)
+        #expect(killed.metrics.backgroundCollections == 0 && killed.installed("a")!.nextCollection == nil)
+
+        let (ios, i) = try Self.device(JetsamPolicy(), release: .iOS18)
+        try ios.open("a")
+        try ios.open("b")
+        #expect(ios.installed("a")!.nextCollection == nil)
+        ios.idle(seconds: 10)
+        #expect(ios.metrics.backgroundCollections == 0 && i.state == .suspended)
+    }
+}
