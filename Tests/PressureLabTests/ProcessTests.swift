@@ -44,10 +44,18 @@ struct ProcessTests {
         #expect(snapshot.processes.filter(\.isCachedActivityClient).map(\.name).sorted() == ["browser:gpu", "browser:renderer"])
         #expect(snapshot.processes.filter(\.isEmpty).isEmpty)
         // MAX_SERVICE_INACTIVITY: 30 minutes after its app was last used, a started service no
-        // longer holds SERVICE_ADJ; it follows its app like any other process.
+        // longer holds SERVICE_ADJ; it takes the first empty slot, 905 ("cch-started-services"):
+        // after its own app, the most recent cached one (900; "other" is the previous app, 700),
+        // so lmkd takes it first; still counted in neither limit.
         device.idle(seconds: LowMemoryKillerRules.maxServiceInactivitySeconds + 1)
-        #expect(Self.process(device, "browser:push").oomScoreAdj == device.oomScoreAdj(of: device.installed("browser")!))
-        #expect(Self.process(device, "browser:push").oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound)
+        #expect(Self.process(device, "browser:push").oomScoreAdj == 905)
+        #expect(device.oomScoreAdj(of: device.installed("other")!) == 700)
+        #expect(device.oomScoreAdj(of: device.installed("browser")!) == 900)
+        let later = device.deviceSnapshot(used: device.usedBytes, target: 0, warned: false)
+        #expect(!later.processes.first { $0.name == "browser:push" }!.isCachedActivityClient)
+        #expect(LowMemoryKillerRules.emptySlotAdjs(count: 3) == [905, 915, 925])
+        #expect(LowMemoryKillerRules.emptySlotAdjs(count: 12) == [905, 905, 915, 915, 925, 925, 935, 935, 945, 945, 955, 955])
+        #expect(LowMemoryKillerRules.cachedAdjs(count: 3) == [900, 910, 920])
         // Services: the first third of them in LRU order are A, the rest B.
         #expect(LowMemoryKillerRules.serviceAdjs(count: 1) == [500])
         #expect(LowMemoryKillerRules.serviceAdjs(count: 2) == [500, 800])

@@ -55,19 +55,27 @@ extension AndroidMemoryManagement {
     /// Every secondary process's `oom_score_adj`, after its app's (the same update's walk: a
     /// process whose adj changes with its client's is slotted after it). Started services by
     /// ``LowMemoryKillerRules/serviceAdjs(count:)`` while within `MAX_SERVICE_INACTIVITY` of
-    /// their app's last use; bound and isolated processes (and services past it) follow their
-    /// client, ``LowMemoryKillerRules/boundProcessAdj(clientAdj:)``.
+    /// their app's last use, and past it an empty slot, ``LowMemoryKillerRules/emptySlotAdjs(count:)``
+    /// (their app's use order taken as their place in the LRU list: an estimate); bound and
+    /// isolated processes follow their client, ``LowMemoryKillerRules/boundProcessAdj(clientAdj:)``.
     static func updateProcessAdjs(of byUse: [Device.InstalledApp], now: Double, order: inout UInt64) {
-        var services: [SecondaryProcess] = []
+        var services: [SecondaryProcess] = [], inactive: [SecondaryProcess] = []
         for installed in byUse where installed.app.state.hasProcess {
-            for process in installed.processes where process.spec.kind == .service && installed.app.isRunning(process: process.spec)
-                && now < installed.lastUsed + LowMemoryKillerRules.maxServiceInactivitySeconds {
-                services.append(process)
+            for process in installed.processes where process.spec.kind == .service && installed.app.isRunning(process: process.spec) {
+                if now < installed.lastUsed + LowMemoryKillerRules.maxServiceInactivitySeconds {
+                    services.append(process)
+                } else {
+                    inactive.append(process)
+                }
             }
         }
-        let serviceAdjs = LowMemoryKillerRules.serviceAdjs(count: services.count)
         var serviceAdj: [ObjectIdentifier: Int] = [:]
-        for (process, adj) in zip(services, serviceAdjs) { serviceAdj[ObjectIdentifier(process)] = adj }
+        for (process, adj) in zip(services, LowMemoryKillerRules.serviceAdjs(count: services.count)) {
+            serviceAdj[ObjectIdentifier(process)] = adj
+        }
+        for (process, adj) in zip(inactive, LowMemoryKillerRules.emptySlotAdjs(count: inactive.count)) {
+            serviceAdj[ObjectIdentifier(process)] = adj
+        }
         for installed in byUse {
             for process in installed.processes {
                 let adj: Int

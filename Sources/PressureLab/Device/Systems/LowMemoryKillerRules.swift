@@ -69,11 +69,28 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     /// stepping by 10 up to 999 (`stepCached` starts at -1 and steps before each process).
     ///
     /// - Complexity: O(`count`).
-    public static func cachedAdjs(count: Int) -> [Int] {
+    public static func cachedAdjs(count: Int) -> [Int] { slotAdjs(count: count, first: cachedAdjRange.lowerBound) }
+
+    /// The `oom_score_adj` of processes ActivityManager ranks in the empty slots, most recently
+    /// used first: those whose adj is still unknown after `computeOomAdjLocked` and whose state
+    /// is neither `CACHED_ACTIVITY` nor `CACHED_ACTIVITY_CLIENT` (Android 10 `updateOomAdjLocked`,
+    /// its first loop's default case, "cch-started-services" for a started service past
+    /// `MAX_SERVICE_INACTIVITY`). The empty slots sit between the cached ones: `curEmptyAdj`
+    /// starts at 900 + `CACHED_APP_IMPORTANCE_LEVELS` = 905 and steps by 10 (`emptyFactor`
+    /// processes a slot, as ``cachedAdjs(count:)`` counts them).
+    ///
+    /// - Complexity: O(`count`).
+    public static func emptySlotAdjs(count: Int) -> [Int] {
+        slotAdjs(count: count, first: cachedAdjRange.lowerBound + cachedImportanceLevels)
+    }
+
+    /// Slots from `first`, stepping by 2 x `CACHED_APP_IMPORTANCE_LEVELS` up to 999, max(1,
+    /// ceil(count / 10)) processes a slot (the step counter starts at -1 and steps before each).
+    static func slotAdjs(count: Int, first: Int) -> [Int] {
         let slots = (cachedAdjRange.upperBound - cachedAdjRange.lowerBound + 1) / 2 / cachedImportanceLevels
         let factor = max(1, count > 0 ? (count + slots - 1) / slots : 1)
-        var current = cachedAdjRange.lowerBound
-        var next = current + cachedImportanceLevels * 2
+        var current = first
+        var next = min(current + cachedImportanceLevels * 2, cachedAdjRange.upperBound)
         var step = -1
         var adjs: [Int] = []
         adjs.reserveCapacity(count)
