@@ -42,6 +42,10 @@ extension ImportedScenario {
         for left in leftOut {
             lines.append("  left out: \(left.what): \(Self.mebibytes(left.bytes)) (\(left.bytes) B, \(left.origin))")
         }
+        if memoryScale > 1 {
+            lines.append("  memory_scale \(memoryScale): simulated at 1/\(memoryScale) (device memory \(Self.mebibytes(scaled(deviceMemoryBytes))), "
+                         + "the app \(Self.mebibytes(scaled(modelledBytes))) in the scenario); runs report every figure at full size")
+        }
         lines.append("  device: memory \(Self.mebibytes(deviceMemoryBytes)) ("
                      + (memorySource == .option ? "--memory" : "room for the app: twice what it declares; --memory BYTES sets it")
                      + "), profile \(profile)")

@@ -53,7 +53,8 @@ public enum ResultFormatter {
                         && (mean < metrics.meanRetainedBytes || time < reloadTime(metrics))
                 }
                 rows.append(ComparisonRow(
-                    scenario: scenario, policy: run.policy.description, termination: run.termination.description, peakBytes: metrics.peakRetainedBytes,
+                    scenario: RunResult.labelled(scenario, memoryScale: run.memoryScale), policy: run.policy.description,
+                    termination: run.termination.description, peakBytes: metrics.peakRetainedBytes,
                     meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.kills,
                     coldLaunches: metrics.coldLaunches, viewReloads: metrics.viewReloads, reloadTimeNs: metrics.reloadTimeNs,
                     viewReloadP50: metrics.viewReloadLatencyNs.p50, viewReloadP99: metrics.viewReloadLatencyNs.p99,
