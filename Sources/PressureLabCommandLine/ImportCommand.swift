@@ -8,7 +8,7 @@ import SystemPackage
 extension ImportFormat: ExpressibleByArgument {}
 
 /// `pressurelab import FORMAT FILE... [--app NAME] [--screen NAME] [--process NAME] [--scale S]
-/// [--background K] [--profile P] [--memory BYTES] [--output FILE.yaml] [--merge SCENARIO.yaml]`
+/// [--background K] [--profile P] [--memory BYTES] [--memory-scale N] [--output FILE.yaml] [--merge SCENARIO.yaml]`
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -44,6 +44,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The device's memory, such as 3GiB (default: twice what the app declares, room for its first run).")
     var memory: String?
 
+    @Option(name: .customLong("memory-scale"), help: ArgumentHelp("Simulate the process at 1/N of its size, every figure reported at full size (a process bigger than this host allows; 1 to \(ScenarioLimits.memoryScale)).", valueName: "N"))
+    var memoryScale: Int?
+
     @Option(name: .long, help: "Write the scenario to this file (.yaml; default: standard output, or the --merge file).")
     var output: String?
 
@@ -56,6 +59,12 @@ struct ImportCommand: ParsableCommand {
         }
         if let scale, !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be more than 0 and at most 10 (got \(scale))") }
         if files.isEmpty { throw ValidationError("give at least one dump file") }
+        if let memoryScale, !(1...ScenarioLimits.memoryScale).contains(memoryScale) {
+            throw ValidationError("--memory-scale must be a whole number from 1 to \(ScenarioLimits.memoryScale) (got \(memoryScale))")
+        }
+        if let memoryScale, memoryScale > 1, merge != nil {
+            throw ValidationError("--memory-scale cannot be given with --merge: a merge keeps the scenario's device, and its scale")
+        }
         if let memory {
             switch Quantities.bytes(memory) {
             case .success(let bytes) where bytes >= 1 << 20: break
@@ -71,7 +80,7 @@ struct ImportCommand: ParsableCommand {
             return bytes
         }
         let options = ImportOptions(app: app, screen: screen, process: process, scale: scale, background: background, profile: profile,
-                                    memory: memoryBytes)
+                                    memory: memoryBytes, memoryScale: memoryScale)
         let destination = output ?? merge
         // A merge is a read-modify-write of the scenario: its lock is held from the read to the
         // write, so that two merges into one file run one after the other and lose nothing.

@@ -49,10 +49,13 @@ package struct ImportOptions: Sendable {
     package var profile: String?
     /// The device's memory in bytes (`--memory`); nil: room for the app (twice what it declares).
     package var memory: Int?
+    /// `--memory-scale N`: the process simulated at 1/N of its size (``ImportedScenario/memoryScale``); nil: 1.
+    package var memoryScale: Int?
 
     package init(app: String? = nil, screen: String? = nil, process: String? = nil, scale: Double? = nil,
-                background: Int? = nil, profile: String? = nil, memory: Int? = nil) {
+                background: Int? = nil, profile: String? = nil, memory: Int? = nil, memoryScale: Int? = nil) {
         self.memory = memory
+        self.memoryScale = memoryScale
         self.app = app
         self.screen = screen
         self.process = process

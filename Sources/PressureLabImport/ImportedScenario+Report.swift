@@ -29,17 +29,22 @@ extension ImportedScenario {
         var lines = ["imported app \(app.name): modelled \(Self.mebibytes(modelledBytes)) (\(modelledBytes) B)"
                      + (kinds.isEmpty ? "" : ": \(kinds)")]
         if let footprint {
-            // Pss counts clean pages; a physical footprint counts dirty (and compressed) ones only.
+            // Pss counts clean pages; a physical footprint does not: it is set beside what the
+            // import counted as the footprint counts it (the dirty keys).
             let compared = footprint.countsClean ? modelledBytes : declaredDirtyBytes
             let share = footprint.bytes > 0 ? Int((Double(compared) / Double(footprint.bytes) * 100).rounded()) : 0
             lines.append("  the dump's own figure: \(footprint.what) \(Self.mebibytes(footprint.bytes)) (\(footprint.bytes) B, "
-                         + "\(footprint.origin)); modelled \(footprint.countsClean ? "" : "dirty, ")\(Self.mebibytes(compared)), "
+                         + "\(footprint.origin)); modelled \(footprint.countsClean ? "" : "footprint, ")\(Self.mebibytes(compared)), "
                          + "is \(share)% of it")
         } else {
             lines.append("  the dump has no footprint figure of its own to set beside it")
         }
         for left in leftOut {
             lines.append("  left out: \(left.what): \(Self.mebibytes(left.bytes)) (\(left.bytes) B, \(left.origin))")
+        }
+        if memoryScale > 1 {
+            lines.append("  memory_scale \(memoryScale): simulated at 1/\(memoryScale) (device memory \(Self.mebibytes(scaled(deviceMemoryBytes))), "
+                         + "the app \(Self.mebibytes(scaled(modelledBytes))) in the scenario); runs report every figure at full size")
         }
         lines.append("  device: memory \(Self.mebibytes(deviceMemoryBytes)) ("
                      + (memorySource == .option ? "--memory" : "room for the app: twice what it declares; --memory BYTES sets it")

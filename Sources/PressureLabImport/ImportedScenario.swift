@@ -21,6 +21,9 @@ package struct ImportedScenario: Sendable, Equatable {
     package var warnings: [String] = []
     /// Where the device's memory came from: the importer's choice (room for the app) or `--memory`.
     package var memorySource = MemorySource.roomForTheApp
+    /// `--memory-scale N`: the scenario declares every byte figure (the device's memory
+    /// included) at 1/N and says `memory_scale: N`; the figures here stay the dump's.
+    package var memoryScale = 1
 
     /// Where ``deviceMemoryBytes`` came from.
     package enum MemorySource: Sendable, Equatable {
@@ -139,9 +142,12 @@ extension ImportedScenario {
                 "device:",
                 memorySource == .option ? "  # --memory: the device's memory as given."
                     : "  # Room for the app: its first run shows its own footprint, not pressure.",
-                "  memory: \(Self.size(deviceMemoryBytes))",
-                "  profile: \(Self.scalar(profile))",
-                "apps:"]
+                "  memory: \(Self.size(scaled(deviceMemoryBytes)))"]
+        if memoryScale > 1 {
+            out += ["  # --memory-scale \(memoryScale): every byte figure below is 1/\(memoryScale) of the dump's (the device's memory "
+                    + "\(deviceMemoryBytes) B); runs report them at full size (docs/importing.md).", "  memory_scale: \(memoryScale)"]
+        }
+        out += ["  profile: \(Self.scalar(profile))", "apps:"]
         out += appLines(indent: "  ")
         out += ["script:", "  - launch: \(app.name)"]
         if !app.backgroundNotes.isEmpty || !app.onBackground.isEmpty { out += ["  - home", "  - idle: 10s"] }
@@ -153,8 +159,8 @@ extension ImportedScenario {
         var out: [String] = app.notes.map { Self.comment(indent, $0) }
         out.append("\(indent)\(app.name):")
         let inner = indent + "  "
-        if let data = app.data { out += Self.lines("data", data, inner) }
-        if let clean = app.clean { out += Self.lines("clean", clean, inner) }
+        if let data = app.data { out += lines("data", data, inner) }
+        if let clean = app.clean { out += lines("clean", clean, inner) }
         out.append("\(inner)screens:")
         for screen in app.screens { out += screenLines(screen, indent: inner + "  ") }
         out.append("\(inner)root: \(app.screens.first?.name ?? "main")")
@@ -169,19 +175,27 @@ extension ImportedScenario {
         out.append("\(indent)\(screen.name):")
         let inner = indent + "  "
         out += screen.treeOrigins.map { Self.comment(inner, $0) }
-        out.append("\(inner)tree: { views: \(screen.views), fanout: \(screen.fanout), bytes: \(Self.size(screen.bytesPerView)) }")
-        if let backing = screen.backing { out += Self.lines("backing", backing, inner) }
-        if let model = screen.model { out += Self.lines("model", model, inner) }
+        out.append("\(inner)tree: { views: \(screen.views), fanout: \(screen.fanout), bytes: \(Self.size(scaled(screen.bytesPerView))) }")
+        if let backing = screen.backing { out += lines("backing", backing, inner) }
+        if let model = screen.model { out += lines("model", model, inner) }
         if let table = screen.table {
             out += table.origins.map { Self.comment(inner, $0) }
             out += ["\(inner)kind: table", "\(inner)rows: \(table.rows)", "\(inner)visible_rows: \(table.visibleRows)",
-                    "\(inner)cell: { views: \(table.cellViews), bytes: \(Self.size(table.cellBytes)) }"]
+                    "\(inner)cell: { views: \(table.cellViews), bytes: \(Self.size(scaled(table.cellBytes))) }"]
         }
         return out
     }
 
-    static func lines(_ key: String, _ figure: Figure, _ indent: String) -> [String] {
-        figure.origins.map { comment(indent, $0) } + ["\(indent)\(key): \(size(figure.bytes))"]
+    func lines(_ key: String, _ figure: Figure, _ indent: String) -> [String] {
+        let scale = memoryScale > 1 ? [Self.comment(indent, "1/\(memoryScale) of \(figure.bytes) B (--memory-scale \(memoryScale)).")] : []
+        return figure.origins.map { Self.comment(indent, $0) } + scale + ["\(indent)\(key): \(Self.size(scaled(figure.bytes)))"]
+    }
+
+    /// `bytes` as the scenario declares it: 1/``memoryScale`` (rounded; a figure that is not 0
+    /// stays at least 1 byte).
+    package func scaled(_ bytes: Int) -> Int {
+        guard memoryScale > 1, bytes > 0 else { return bytes }
+        return max(1, (bytes + memoryScale / 2) / memoryScale)
     }
 
     /// A comment line: `indent# text`, the text from the dump made one line whatever it holds.

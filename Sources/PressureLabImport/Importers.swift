@@ -48,6 +48,11 @@ package enum Importers {
             imported.deviceMemoryBytes = memory
             imported.memorySource = .option
         }
+        if let scale = options.memoryScale, scale > 1 {
+            imported.memoryScale = scale
+            imported.notes.append("--memory-scale \(scale): simulated at 1/\(scale) of the dump's size; every byte figure is declared at "
+                + "1/\(scale) (its comment gives the dump's) and results are reported at full size (docs/importing.md).")
+        }
         for dump in dumps where dump.decodedFrom != nil {
             imported.notes.insert("\(dump.path) was read as \(dump.decodedFrom!).", at: 1)
         }
@@ -106,7 +111,7 @@ package enum Importers {
                               dumps: [String] = [], requestedProfile: String? = nil,
                               loader: ScenarioLoader = ScenarioLoader()) throws(ImportError) -> String {
         let source = merge?.path ?? dumps.first ?? "the dump"
-        if imported.deviceMemoryBytes > loader.hostLimitBytes, merge == nil {
+        if imported.scaled(imported.deviceMemoryBytes) > loader.hostLimitBytes, merge == nil {
             throw hostError(imported, source: source, limit: loader.hostLimitBytes)
         }
         let text: String
@@ -124,8 +129,11 @@ package enum Importers {
                 (diagnostic.key.isEmpty ? "" : "\(diagnostic.key): ") + diagnostic.message
                     + (diagnostic.line > 0 ? " (line \(diagnostic.line) of the text it would write)" : "")
             }
+            let tooBig = merge == nil && error.diagnostics.contains { $0.message.contains("this host allows a simulation") }
             throw ImportError(path: source, line: 0, "the scenario it would write to \(destination ?? "standard output") does not validate "
                 + "there, so nothing is written: " + problems.joined(separator: "; ")
+                + (tooBig ? "; for a dump, give --memory-scale \(suggestedScale(imported, limit: loader.hostLimitBytes)) to simulate the "
+                    + "process at that fraction of its size, every figure reported at full size" : "")
                 + (moved ? " (relative paths in \(merge!.path) are read from the folder it is written to; write it beside "
                     + "\(merge!.path), or make them absolute)" : ""))
         }
@@ -137,12 +145,24 @@ package enum Importers {
     static func hostError(_ imported: ImportedScenario, source: String, limit: Int) -> ImportError {
         let memory = ImportedScenario.mebibytes(imported.deviceMemoryBytes)
         if imported.memorySource == .option {
+            let scaled = imported.memoryScale > 1 ? " (\(ImportedScenario.mebibytes(imported.scaled(imported.deviceMemoryBytes))) at "
+                + "--memory-scale \(imported.memoryScale))" : ""
             return ImportError(path: source, line: 0, "--memory \(imported.deviceMemoryBytes): expected at most the \(limit) bytes "
-                + "(\(ImportedScenario.mebibytes(limit))) this host allows a simulation, found \(memory)", isUsage: true)
+                + "(\(ImportedScenario.mebibytes(limit))) this host allows a simulation, found \(memory)\(scaled); give less, or "
+                + "--memory-scale \(suggestedScale(imported, limit: limit)) to simulate the device at that fraction of its size", isUsage: true)
         }
+        let scale = imported.memoryScale > 1 ? " at --memory-scale \(imported.memoryScale), \(imported.scaled(imported.deviceMemoryBytes)) bytes," : ""
         return ImportError(path: source, line: 0, "the imported device's memory, \(imported.deviceMemoryBytes) bytes (\(memory): twice "
-            + "what the app declares, \(ImportedScenario.mebibytes(imported.modelledBytes)), room for its first run), is more than the "
-            + "\(limit) bytes (\(ImportedScenario.mebibytes(limit))) this host allows a simulation; give --memory BYTES of at most "
-            + "\(limit) (the app then runs under pressure)")
+            + "what the app declares, \(ImportedScenario.mebibytes(imported.modelledBytes)), room for its first run),\(scale) is more than the "
+            + "\(limit) bytes (\(ImportedScenario.mebibytes(limit))) this host allows a simulation; give --memory-scale "
+            + "\(suggestedScale(imported, limit: limit)) to simulate the process at that fraction of its size (every figure reported at "
+            + "full size), or --memory BYTES of at most \(limit) (the app then runs under pressure)")
+    }
+
+    /// The smallest `--memory-scale` at which the device and everything the app declares (the
+    /// most a run can hold: the budget plus the largest allocation, docs/limits.md) fit `limit`.
+    static func suggestedScale(_ imported: ImportedScenario, limit: Int) -> Int {
+        let whole = imported.deviceMemoryBytes + imported.modelledBytes
+        return max(2, (whole + limit - 1) / max(1, limit))
     }
 }

@@ -4,20 +4,19 @@ import PressureLabHarness
 /// `pressurelab import vmmap`: an iOS or macOS app's memory by kind from `vmmap --summary` (or
 /// a full `vmmap PID` print, whose summary is read; docs/importing.md).
 ///
-/// The mapping, per REGION TYPE row ("dirty" is DIRTY SIZE plus SWAPPED SIZE: the pages the
-/// app wrote, resident or compressed; the simulated device compresses by its own profile):
-/// - `MALLOC_*` and `MALLOC ...` rows' dirty: the app's `data:` (vmmap cannot tell the models
-///   a screen would release from the rest of the heap);
-/// - CoreAnimation, IOSurface, IOAccelerator, CG raster data, CG image, CoreUI image data,
-///   Image IO and `owned unmapped (graphics)` dirty: the screen's `backing:` (names matched
-///   without case);
-/// - `__TEXT`, `__LINKEDIT`, the other `__` segments and `mapped file`: resident less dirty
-///   (file-backed pages the system can drop and read again) is `clean:`, their dirty `data:`;
-/// - every other row's dirty (Stack, `__DATA`'s written pages, VM_ALLOCATE, Memory Tag N,
-///   shared memory, ...): `data:`.
-/// Left out, and said: VIRTUAL SIZE (address space), VOLATILE and NONVOL (purgeable memory),
-/// EMPTY, REGION COUNT, resident pages that are neither dirty nor file-backed (a graphics
-/// region's IOKit-mapped pages among them: the footprint may count them).
+/// The mapping, per REGION TYPE row: each row's bytes as macOS's footprint ledger counts them
+/// (``VmmapFootprintCount``: dirty and swapped pages, non-volatile purgeable memory, IOKit
+/// mappings' resident pages, owned unmapped memory, page tables) go to
+/// - the screen's `backing:` for the graphics rows (CoreAnimation, IOSurface, IOAccelerator, CG
+///   raster data, CG image, CoreUI image data, Image IO, `owned unmapped (graphics)`; names
+///   matched without case);
+/// - the app's `data:` for every other row (`MALLOC_*`: vmmap cannot tell the models a screen
+///   would release from the rest of the heap; Stack, `__DATA`'s written pages, VM_ALLOCATE,
+///   Memory Tag N, page tables, ...);
+/// - and the file-backed rows' (`__TEXT`, `__LINKEDIT`, the other `__` segments, `mapped file`)
+///   other resident pages to `clean:`.
+/// Left out, and said: VIRTUAL SIZE (address space), VOLATILE (outside the footprint), EMPTY,
+/// REGION COUNT, resident pages that are neither written nor file-backed.
 /// Older vmmaps print only VIRTUAL SIZE and REGION COUNT: nothing of the memory by kind can be
 /// imported; the Physical footprint, when printed, is then the app's `data:` whole; without it
 /// the dump is refused.
@@ -78,9 +77,9 @@ package enum VmmapImporter {
             screen.backing = figures.backing.bytes > 0 ? figures.backing : nil
             app.notes = figures.notes
             if let footprint = print.footprint {
-                let dirty = figures.data.bytes + figures.backing.bytes
-                notes.append("Imported dirty memory (data + backing): \(dirty) B, \(Int((Double(dirty) / Double(max(1, footprint.bytes)) * 100).rounded()))% "
-                             + "of the footprint (which also counts IOKit-mapped and other memory vmmap's dirty sizes leave out).")
+                let counted = figures.data.bytes + figures.backing.bytes
+                notes.append("Imported footprint (data + backing): \(counted) B, \(Int((Double(counted) / Double(max(1, footprint.bytes)) * 100).rounded()))% "
+                             + "of the Physical footprint.")
             }
         } else if let footprint = print.footprint {
             app.data = ImportedScenario.Figure(bytes: footprint.bytes, origins: [
@@ -105,71 +104,6 @@ package enum VmmapImporter {
         if print.hasResidency { imported.leftOut = try Figures(print, text: text).leftOut }
         imported.deviceMemoryBytes = ImportedScenario.roomyDevice(for: imported.declaredDirtyBytes + (app.clean?.bytes ?? 0))
         return imported
-    }
-
-    /// One print's memory by scenario key (bytes), each with the rows it sums.
-    struct Figures {
-        var data = ImportedScenario.Figure(bytes: 0, origins: [])
-        var backing = ImportedScenario.Figure(bytes: 0, origins: [])
-        var clean = ImportedScenario.Figure(bytes: 0, origins: [])
-        var notes: [String] = []
-        /// What is left out, with sizes, for the report.
-        var leftOut: [ImportedScenario.Reported] = []
-
-        init(_ print: VmmapPrint, text: DumpText) throws(ImportError) {
-            var leftResident = 0, volatile = 0, nonvolatile = 0
-            var leftRows: [String] = [], leftLines: [Int] = [], volatileLines: [Int] = []
-            for row in print.regions {
-                let origin = text.origin(row.line)
-                let dirty = row["DIRTY"] + row["SWAPPED"]
-                let term = "\(origin) \(row.name): dirty \(row.text("DIRTY"))" + (row["SWAPPED"] > 0 ? " + swapped \(row.text("SWAPPED"))" : "")
-                let residentClean = max(0, row["RESIDENT"] - row["DIRTY"])
-                volatile += row["VOLATILE"]
-                nonvolatile += row["NONVOL"]
-                if row["VOLATILE"] > 0 { volatileLines.append(row.line) }
-                switch VmmapImporter.kind(row.name) {
-                case .malloc:
-                    if dirty > 0 { data.add(bytes: dirty, term) }
-                case .graphics:
-                    if dirty > 0 { backing.add(bytes: dirty, term) }
-                    if residentClean > 0 {
-                        leftResident += residentClean
-                        leftRows.append("\(row.name) (resident \(row.text("RESIDENT")))")
-                        leftLines.append(row.line)
-                    }
-                case .file:
-                    if residentClean > 0 {
-                        clean.add(bytes: residentClean, "\(origin) \(row.name): resident \(row.text("RESIDENT")) - dirty \(row.text("DIRTY"))")
-                    }
-                    if dirty > 0 { data.add(bytes: dirty, term) }
-                case .other:
-                    if dirty > 0 { data.add(bytes: dirty, term) }
-                    if residentClean > 0 { leftResident += residentClean; leftRows.append(row.name); leftLines.append(row.line) }
-                }
-                for figure in [data, backing, clean] where figure.bytes > VmmapImporter.maximumFigure {
-                    throw text.error(row.line, "expected the app's memory to be at most 1T, found \(figure.bytes) B by this row (\(row.name))")
-                }
-            }
-            if let total = print.total {
-                notes.append("TOTAL (\(text.origin(total.line))): resident \(total.text("RESIDENT")), dirty \(total.text("DIRTY")), "
-                             + "swapped \(total.text("SWAPPED")) (the rows above are summed as printed, rounded).")
-            }
-            notes.append("Left out: VIRTUAL SIZE (address space), EMPTY, REGION COUNT; VOLATILE \(volatile) B and NONVOL \(nonvolatile) B "
-                         + "(purgeable memory: no scenario key); MALLOC is all data (vmmap cannot tell models a screen releases from other heap).")
-            func lines(_ numbers: [Int]) -> String {
-                guard let first = numbers.min(), let last = numbers.max() else { return text.path }
-                return first == last ? text.origin(first) : "\(text.origin(first))-\(last)"
-            }
-            if leftResident > 0 {
-                notes.append("Left out: \(leftResident) B resident but neither dirty nor file-backed, in "
-                             + leftRows.prefix(12).joined(separator: ", ") + (leftRows.count > 12 ? ", ..." : "") + ".")
-                leftOut.append(.init(what: "resident but neither dirty nor file-backed (\(leftRows.count) rows)", bytes: leftResident,
-                                     origin: lines(leftLines)))
-            }
-            if volatile > 0 {
-                leftOut.append(.init(what: "VOLATILE (purgeable memory the system may empty)", bytes: volatile, origin: lines(volatileLines)))
-            }
-        }
     }
 
     /// The MALLOC ZONE table's allocated and fragmented bytes, as comments.

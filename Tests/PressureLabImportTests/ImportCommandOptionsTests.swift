@@ -46,14 +46,16 @@ struct ImportCommandOptionsTests {
             let device = ImportedScenario.mebibytes(imported.deviceMemoryBytes), modelled = ImportedScenario.mebibytes(imported.modelledBytes)
             let expected: String = "the imported device's memory, \(imported.deviceMemoryBytes) bytes (\(device): twice what the app "
                 + "declares, \(modelled), room for its first run), is more than the 67108864 bytes (64.0 MiB) this host allows a "
-                + "simulation; give --memory BYTES of at most 67108864 (the app then runs under pressure)"
+                + "simulation; give --memory-scale 6 to simulate the process at that fraction of its size (every figure reported at "
+                + "full size), or --memory BYTES of at most 67108864 (the app then runs under pressure)"
             #expect(error.message == expected)
         }
         var given = imported
         given.deviceMemoryBytes = 128 << 20
         given.memorySource = .option
         #expect(throws: ImportError(path: "meminfo.txt", line: 0, "--memory 134217728: expected at most the 67108864 bytes (64.0 MiB) this "
-            + "host allows a simulation, found 128.0 MiB", isUsage: true)) { try Importers.render(given, dumps: ["meminfo.txt"], loader: loader) }
+            + "host allows a simulation, found 128.0 MiB; give less, or --memory-scale 4 to simulate the device at that fraction of its "
+            + "size", isUsage: true)) { try Importers.render(given, dumps: ["meminfo.txt"], loader: loader) }
         // The command: a 100 GB process asks for more than this host allows.
         let directory = try Executable.temporaryDirectory("import-host")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -63,7 +65,8 @@ struct ImportCommandOptionsTests {
         let run = try Executable.run(["import", "meminfo", path, "--output", output])
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("pressurelab: \(path): the imported device's memory, "), "\(run.stderr)")
-        #expect(run.stderr.contains("give --memory BYTES") && !run.stderr.contains("the imported scenario"))
+        #expect(run.stderr.contains("give --memory-scale ") && run.stderr.contains("or --memory BYTES")
+            && !run.stderr.contains("the imported scenario"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 

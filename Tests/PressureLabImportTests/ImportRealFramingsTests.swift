@@ -153,7 +153,7 @@ struct ImportRealFramingsTests {
         let backing = try #require(imported.app.screens[0].backing)
         #expect(backing.origins.contains { $0.contains("owned unmapped (graphics): dirty 40.0M + swapped 52.0M") })
         #expect(imported.footprint?.what == "Physical footprint" && imported.footprint?.countsClean == false)
-        #expect(imported.report[1].hasSuffix("; modelled dirty, 119.4 MiB, is 101% of it"), "\(imported.report[1])")
+        #expect(imported.report[1].hasSuffix("; modelled footprint, 119.4 MiB, is 101% of it"), "\(imported.report[1])")
         _ = try Importers.render(imported)
     }
 

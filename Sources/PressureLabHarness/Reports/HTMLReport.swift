@@ -21,7 +21,7 @@ public enum HTMLReport {
         for scenario in scenarios {
             let runs = results.runs.filter { $0.scenario == scenario }
             let id = slug(scenario)
-            body.append("<section id=\"scenario-\(id)\"><h2>\(SVG.escape(scenario))</h2>")
+            body.append("<section id=\"scenario-\(id)\"><h2>\(SVG.escape(RunResult.labelled(scenario, memoryScale: runs.first?.memoryScale)))</h2>")
             body.append("<h3>Retained bytes over the steps</h3>")
             body.append(timelineChart(runs, id: "timeline-\(id)"))
             let kinds = latencyKinds(runs)

@@ -10,7 +10,7 @@ public enum MarkdownReport {
         let scenarios = results.runs.map(\.scenario).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for scenario in scenarios {
             let runs = results.runs.filter { $0.scenario == scenario }
-            lines.append("## \(scenario)")
+            lines.append("## \(RunResult.labelled(scenario, memoryScale: runs.first?.memoryScale))")
             lines.append("")
             lines.append("| policy | reload | count | device p50 | device p90 | device p99 | host p50 | host p90 | host p99 |")
             lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")

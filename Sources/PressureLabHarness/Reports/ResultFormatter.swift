@@ -53,7 +53,8 @@ public enum ResultFormatter {
                         && (mean < metrics.meanRetainedBytes || time < reloadTime(metrics))
                 }
                 rows.append(ComparisonRow(
-                    scenario: scenario, policy: run.policy.description, termination: run.termination.description, peakBytes: metrics.peakRetainedBytes,
+                    scenario: RunResult.labelled(scenario, memoryScale: run.memoryScale), policy: run.policy.description,
+                    termination: run.termination.description, peakBytes: metrics.peakRetainedBytes,
                     meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.kills,
                     coldLaunches: metrics.coldLaunches, viewReloads: metrics.viewReloads, reloadTimeNs: metrics.reloadTimeNs,
                     viewReloadP50: metrics.viewReloadLatencyNs.p50, viewReloadP99: metrics.viewReloadLatencyNs.p99,
@@ -124,9 +125,16 @@ public enum ResultFormatter {
     /// The widest line of the default table, in characters (an ordinary terminal's 120).
     public static let narrowTableColumns = 120
 
-    /// `text`, cut to `count` characters with an ellipsis when longer.
+    /// `text`, cut to `count` characters with an ellipsis when longer; a scenario's scale
+    /// (`NAME (memory_scale 8)`, ``RunResult/labelled(_:memoryScale:)``) is kept whole and the
+    /// name cut.
     static func shortened(_ text: String, to count: Int) -> String {
-        text.count <= count ? text : String(text.prefix(count - 1)) + "…"
+        guard text.count > count else { return text }
+        if let scale = text.range(of: " (memory_scale ", options: .backwards), text[scale.lowerBound...].count < count - 1 {
+            let suffix = text[scale.lowerBound...]
+            return String(text[..<scale.lowerBound].prefix(count - 1 - suffix.count)) + "…" + suffix
+        }
+        return String(text.prefix(count - 1)) + "…"
     }
 
     /// RFC 4180 CSV with exact numbers (bytes, nanoseconds).

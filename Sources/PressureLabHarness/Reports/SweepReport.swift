@@ -46,6 +46,11 @@ public enum SweepReport {
         return names + (win.marginPercent.map { $0 > 0 && $0 < 0.05 ? " (<0.1%)" : String(format: " (%.1f%%)", $0) } ?? "")
     }
 
+    /// A scenario's name as the tables show it, with its memory scale (``RunResult/labelled(_:memoryScale:)``).
+    static func label(_ scenario: String, _ results: ResultsFile) -> String {
+        RunResult.labelled(scenario, memoryScale: results.runs.first { $0.scenario == scenario }?.memoryScale)
+    }
+
     /// How many configurations ran a scenario.
     static func candidates(_ summary: SweepSummary, _ results: ResultsFile, scenario: String) -> Int {
         let runs = results.runs.filter { $0.scenario == scenario }
@@ -95,7 +100,7 @@ public enum SweepReport {
         for scenario in summary.scenarios {
             let wins = summary.wins.filter { $0.scenario == scenario }
             let count = candidates(summary, results, scenario: scenario)
-            html.append("<tr><td>\(SVG.escape(scenario))</td>" + SweepSummary.Metric.allCases.map { metric in
+            html.append("<tr><td>\(SVG.escape(label(scenario, results)))</td>" + SweepSummary.Metric.allCases.map { metric in
                 "<td>\(wins.first { $0.metric == metric }.map { SVG.escape(winText($0, summary, of: count)) } ?? "-")</td>"
             }.joined() + "</tr>")
         }
@@ -206,7 +211,7 @@ public enum SweepReport {
         for scenario in summary.scenarios {
             let wins = summary.wins.filter { $0.scenario == scenario }
             let count = candidates(summary, results, scenario: scenario)
-            lines.append("| \(scenario) | " + SweepSummary.Metric.allCases.map { metric in
+            lines.append("| \(label(scenario, results)) | " + SweepSummary.Metric.allCases.map { metric in
                 wins.first { $0.metric == metric }.map { winText($0, summary, of: count) } ?? "-"
             }.joined(separator: " | ") + " |")
         }

@@ -60,6 +60,9 @@ public struct RunResult: Codable, Sendable {
     public var profile: String?
     /// Where the run's own files were: `disk` or `tmpfs` (added in version 1; ``RunStorage``).
     public var storage: RunStorage.Kind?
+    /// The scenario's `device.memory_scale` when more than 1 (added in version 1): 1/N of the
+    /// memory was simulated, every byte figure here is at full size (``atFullSize(memoryScale:)``).
+    public var memoryScale: Int?
 
     public struct Owner: Codable, Sendable, Equatable {
         public var app: String

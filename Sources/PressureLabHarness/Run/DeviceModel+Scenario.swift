@@ -5,6 +5,10 @@ extension DeviceModel {
     /// release, and its profile's memory, page size, compressor, system release, costs and
     /// contents (the scenario's `device.content` overriding the profile's, kind by kind).
     /// Without a profile: 4 KiB pages, no compressor, host time only, a constant fill.
+    /// At a `device.memory_scale` of N the profile's byte capacities (zram, a swap file) are
+    /// 1/N as the scenario's figures are, and its throughputs charge each byte N times
+    /// (``CostModel/chargingBytes(atScale:)``); its physical memory, which chooses XNU's size
+    /// class, stays the phone's.
     ///
     /// - Parameters:
     ///   - compressor: in place of the profile's (`--compressor`).
@@ -12,13 +16,13 @@ extension DeviceModel {
     ///   - swapFileBytes: a swap file on flash (experiments use one).
     public init(scenario: Scenario, profile: DeviceProfile?, compressor: Compressor? = nil, seed: UInt64,
                 swapFileBytes: Int? = nil) {
-        let device = scenario.device
+        let device = scenario.device, scale = device.memoryScale
         self.init(budgetBytes: device.memoryBytes, thresholds: device.thresholds, appLimitBytes: device.appLimitBytes,
                   appLimitInactiveBytes: device.appLimitInactiveBytes,
                   compressor: compressor ?? profile?.compressor ?? Compressor.none, pageBytes: profile?.pageBytes ?? 4096,
                   os: device.os ?? .iOS13, purgesBackingStoresInBackground: profile != nil,
-                  release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes, swapFileBytes: swapFileBytes,
-                  costs: profile?.costs, contents: profile?.contents(overriding: device.content, seed: seed))
-        if self.compressor != .none { zramBytes = profile?.zramBytes }
+                  release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes, swapFileBytes: swapFileBytes.map { $0 / scale },
+                  costs: profile?.costs.chargingBytes(atScale: scale), contents: profile?.contents(overriding: device.content, seed: seed))
+        if self.compressor != .none { zramBytes = profile?.zramBytes.map { $0 / scale } }
     }
 }

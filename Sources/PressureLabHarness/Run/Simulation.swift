@@ -203,9 +203,9 @@ public final class Simulation {
         var metrics = metrics()
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
         metrics.noteSaturatedMetrics()
-        let result = RunResult(scenario: scenario.name, policy: cleanup, termination: termination, seed: seed,
-                               repeat: repeatIndex, metrics: metrics, owners: Self.owners(Self.balances(device)),
-                               timeline: timeline, peakOwners: peakOwners, profile: profile?.name, storage: storage.kind)
+        let result = RunResult(scenario: scenario.name, policy: cleanup, termination: termination, seed: seed, repeat: repeatIndex,
+                               metrics: metrics, owners: Self.owners(Self.balances(device)), timeline: timeline,
+                               peakOwners: peakOwners, profile: profile?.name, storage: storage.kind).atFullSize(memoryScale: scenario.device.memoryScale)
         end()
         return result
     }

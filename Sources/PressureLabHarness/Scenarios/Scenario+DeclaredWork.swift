@@ -30,6 +30,9 @@ public enum ScenarioLimits {
     public static let describedViews = 4_000_000
     /// Views one screen's tree may have.
     public static let viewsPerTree = 1_000_000
+    /// The largest `device.memory_scale`: a process of 1 TiB (the most an import reads) at
+    /// 1/1024 is 1 GiB (docs/importing.md, "Processes bigger than the host").
+    public static let memoryScale = 1024
     /// Views a script may build over a run: about 1.4 s of host time a million on the
     /// project's 2-core machine (`scale-100` builds 10 million in about 14 s).
     public static let viewsBuilt = 50_000_000

@@ -31,6 +31,11 @@ public struct Scenario: Sendable {
         /// task limits and the unload cycle. Nil: multitasking as today's iOS, and the unload
         /// cycle of the cleanup policy's generation.
         public var os: OSRelease?
+        /// The device and its apps are simulated at 1/N of their memory (`memory_scale: N`,
+        /// docs/importing.md, "Processes bigger than the host"): the scenario's figures are
+        /// already the simulation's; results multiply bytes back by N, device time charges
+        /// bytes N times, and every output says the scale. 1: as declared.
+        public var memoryScale = 1
 
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
                     content: [MemoryContents.Kind: Double] = [:], os: OSRelease? = nil, appLimitInactiveBytes: Int? = nil) {

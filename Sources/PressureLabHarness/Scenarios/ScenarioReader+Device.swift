@@ -61,9 +61,12 @@ extension ScenarioReader {
                 error(osNode, "device.os", "unknown OS release \(describe(osNode)); releases are \(releases.joined(separator: ", "))")
             }
         }
+        let memoryScale = value(map, "memory_scale").flatMap { int($0, "device.memory_scale", min: 1, max: ScenarioLimits.memoryScale) }
         guard let memory else { return nil }
-        return Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
-                                   content: content, os: os, appLimitInactiveBytes: inactiveLimit)
+        var spec = Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
+                                       content: content, os: os, appLimitInactiveBytes: inactiveLimit)
+        spec.memoryScale = memoryScale ?? 1
+        return spec
     }
 
     /// Compressibility by kind of memory (`content: { backing: 2.5, ... }`): each from 1
