@@ -1,5 +1,8 @@
-import PressureLab
-import PressureLabHarness
+// A test needs one import: `import PressureLabTesting` brings the runtime (`Cleanup`,
+// `Termination`, the policies) and the harness (`Scenario`, `RunResult`, the figures) with it
+// (docs/gating.md).
+@_exported import PressureLab
+@_exported import PressureLabHarness
 import Testing
 import XCTest
 
@@ -50,7 +53,7 @@ public enum Footprint {
     // MARK: - Running
 
     /// Runs a scenario file under a cleanup and a termination policy (any: built in or written
-    /// in Swift), on the engine the command line uses (``RunPlan``, ``Simulation``).
+    /// in Swift), on the engine the command line uses (`RunPlan`, `Simulation`).
     ///
     /// Device time is modelled with `profile` (a bundled name or a file), else the scenario's,
     /// else the default profile.
@@ -110,7 +113,7 @@ public enum Footprint {
         return false
     }
 
-    /// Expects runs to match a saved baseline (``Baseline``, checked with `thresholds`) in its
+    /// Expects runs to match a saved baseline (`Baseline`, checked with `thresholds`) in its
     /// deterministic figures: bytes, device time and counts. Its host latencies are not
     /// checked here (they are this machine's; `pressurelab baseline check` gates them with a
     /// noise allowance). The gate's report is the failure's message.
