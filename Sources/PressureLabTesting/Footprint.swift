@@ -31,10 +31,15 @@ public enum Footprint {
 
     /// A figure over its limit, or a figure that cannot be expected.
     public struct Violation: Error, CustomStringConvertible, Sendable, Equatable {
+        /// The scenario's name.
         public var scenario: String
+        /// The cleanup and termination policies, as `cleanup / termination`.
         public var policy: String
+        /// The figure expected.
         public var figure: Figure
+        /// What the run gave, in the figure's unit.
         public var measured: Double
+        /// The limit the test set.
         public var allowed: Double
         /// Set when the figure is host time: why it cannot be expected.
         public var refusal: String?
