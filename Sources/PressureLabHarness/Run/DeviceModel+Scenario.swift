@@ -1,5 +1,6 @@
 import PressureLab
 
+/// The device a scenario declares.
 extension DeviceModel {
     /// The device a scenario runs on: the scenario's budget, thresholds, limits and iOS
     /// release, and its profile's memory, page size, compressor, system release, costs and
@@ -7,6 +8,8 @@ extension DeviceModel {
     /// Without a profile: 4 KiB pages, no compressor, host time only, a constant fill.
     ///
     /// - Parameters:
+    ///   - scenario: the scenario whose device this is.
+    ///   - profile: the device profile in force; nil: host time only.
     ///   - compressor: in place of the profile's (`--compressor`).
     ///   - seed: the run's seed (realistic contents are drawn from it).
     ///   - swapFileBytes: a swap file on flash (experiments use one).
