@@ -72,25 +72,33 @@ func writeReports(_ file: ResultsFile, html: String?, markdown: String?) throws 
     }
 }
 
+/// A cleanup policy on the command line (`--policy NAME`): any registered name.
 extension Cleanup: ExpressibleByArgument {
     /// A built-in policy's name, or one this program registered.
     public init?(argument: String) { self.init(named: argument) }
     public static var allValueStrings: [String] { PolicyRegistry.cleanupPolicies.map(\.name) }
     public var defaultValueDescription: String { name }
 }
+/// A compressor on the command line (`--compressor none|lz4|zstd`).
 extension Compressor: ExpressibleByArgument {}
+/// A device experiment on the command line (`device --experiment fleet|pixel4`).
 extension BundledExperiment: ExpressibleByArgument {}
+/// A device profile on the command line (`--profile NAME|FILE`).
 extension ProfileReference: ExpressibleByArgument {
+    /// A bundled profile's name or a file's path; nil for an empty argument.
     public init?(argument: String) {
         guard !argument.isEmpty else { return nil }
         self.init(argument)
     }
 }
+/// An output format on the command line (`--format table|json|csv|markdown`).
 extension ResultFormat: ExpressibleByArgument {}
+/// A termination policy on the command line (`--termination NAME`): any registered name.
 extension Termination: ExpressibleByArgument {
     /// A built-in policy's name, or one this program registered.
     public init?(argument: String) { self.init(named: argument) }
     public static var allValueStrings: [String] { PolicyRegistry.terminationPolicies.map(\.name) }
     public var defaultValueDescription: String { name }
 }
+/// A trace format on the command line (`--trace-format jsonl|chrome`).
 extension TraceFormat: ExpressibleByArgument {}

@@ -21,12 +21,12 @@ import PressureLabHeap
 /// }
 /// ```
 public enum PressureLabCommandLine {
-    /// Registers the policies (``PolicyRegistry``), then parses the process's arguments and
+    /// Registers the policies (`PolicyRegistry`), then parses the process's arguments and
     /// runs the command; exits with its status (docs/formats.md, "Exit codes"). A policy
     /// whose name is not `[a-z0-9-]+`, or is a built-in one's or another's, exits 64 before
     /// anything runs.
     ///
-    /// SIGINT and SIGTERM are handled first (``SignalCleanup``), the temporary directories
+    /// SIGINT and SIGTERM are handled first (`SignalCleanup`), the temporary directories
     /// of crashed runs are swept, and every way out removes this process's temporaries.
     public static func main(cleanup: [Cleanup] = [], termination: [Termination] = []) -> Never {
         do {

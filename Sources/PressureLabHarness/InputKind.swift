@@ -2,10 +2,11 @@ import PressureLabHeap
 import SystemPackage
 
 /// The kinds of file the tool reads, each with the most bytes it may have. Every one is read
-/// through ``InputFile``: a regular file (a FIFO, a device or a directory is refused at once)
+/// through `InputFile`: a regular file (a FIFO, a device or a directory is refused at once)
 /// of at most ``maximumBytes``, so that no input can hang a command or take memory without
 /// bound. The limits are far above what the tool writes or ships.
 public enum InputKind: String, CaseIterable, Sendable {
+    /// A scenario, profile, sweep, baseline, thresholds, results or usage-trace file.
     case scenario, profile, sweep, baseline, thresholds, results, trace
     /// A published experiment (`experiments/*.json`, `*.yaml`).
     case experiment
@@ -28,7 +29,7 @@ public enum InputKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The file's contents, checked as ``InputFile`` checks them.
+    /// The file's contents, checked as `InputFile` checks them.
     public func contents(of path: String) throws(InputFile.Problem) -> [UInt8] {
         try InputFile.contents(of: FilePath(path), maximumBytes: maximumBytes)
     }
@@ -52,7 +53,7 @@ public enum InputKind: String, CaseIterable, Sendable {
 
     /// Why a text input could not be read: the file, or its bytes.
     public enum TextProblem: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The file could not be read (see ``InputFile/Problem``).
+        /// The file could not be read (see `InputFile/Problem`).
         case unreadable(InputFile.Problem)
         /// Its bytes are not text this tool reads, at a line and column.
         case notText(TextInput.Refusal)

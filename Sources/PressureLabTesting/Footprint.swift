@@ -1,5 +1,8 @@
-import PressureLab
-import PressureLabHarness
+// A test needs one import: `import PressureLabTesting` brings the runtime (`Cleanup`,
+// `Termination`, the policies) and the harness (`Scenario`, `RunResult`, the figures) with it
+// (docs/gating.md).
+@_exported import PressureLab
+@_exported import PressureLabHarness
 import Testing
 import XCTest
 
@@ -28,10 +31,15 @@ public enum Footprint {
 
     /// A figure over its limit, or a figure that cannot be expected.
     public struct Violation: Error, CustomStringConvertible, Sendable, Equatable {
+        /// The scenario's name.
         public var scenario: String
+        /// The cleanup and termination policies, as `cleanup / termination`.
         public var policy: String
+        /// The figure expected.
         public var figure: Figure
+        /// What the run gave, in the figure's unit.
         public var measured: Double
+        /// The limit the test set.
         public var allowed: Double
         /// Set when the figure is host time: why it cannot be expected.
         public var refusal: String?
@@ -50,7 +58,7 @@ public enum Footprint {
     // MARK: - Running
 
     /// Runs a scenario file under a cleanup and a termination policy (any: built in or written
-    /// in Swift), on the engine the command line uses (``RunPlan``, ``Simulation``).
+    /// in Swift), on the engine the command line uses (`RunPlan`, `Simulation`).
     ///
     /// Device time is modelled with `profile` (a bundled name or a file), else the scenario's,
     /// else the default profile.
@@ -110,7 +118,7 @@ public enum Footprint {
         return false
     }
 
-    /// Expects runs to match a saved baseline (``Baseline``, checked with `thresholds`) in its
+    /// Expects runs to match a saved baseline (`Baseline`, checked with `thresholds`) in its
     /// deterministic figures: bytes, device time and counts. Its host latencies are not
     /// checked here (they are this machine's; `pressurelab baseline check` gates them with a
     /// noise allowance). The gate's report is the failure's message.

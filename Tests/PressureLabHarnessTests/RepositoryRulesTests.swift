@@ -43,19 +43,23 @@ struct RepositoryRulesTests {
         }
     }
 
-    @Test("every Swift block in README.md is code from examples/custom-policy, which CI builds and tests")
+    @Test("every Swift block in README.md and docs/*.md is code from examples/custom-policy, which CI builds and tests")
     func readmeSwiftCompiles() throws {
         let root = Executable.packageRoot
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         var blocks: [[String]] = []
-        var current: [String]?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil { current!.append(String(line)) }
+        for page in ["README.md"] + docs.sorted() {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            var current: [String]?
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
+                    blocks.append(current!)
+                    current = nil
+                } else if current != nil { current!.append(String(line)) }
+            }
         }
-        #expect(blocks.count >= 6)
+        #expect(blocks.count >= 9)
         // The example's Swift files, each as its lines without leading spaces (a block may sit
         // inside a function there).
         let example = root.appendingPathComponent("examples/custom-policy")
@@ -71,7 +75,7 @@ struct RepositoryRulesTests {
                 let code = file.filter { !$0.isEmpty }
                 return code.indices.contains { start in code[start...].starts(with: lines) }
             }
-            #expect(found, "a Swift block of README.md is in no file of examples/custom-policy:\n\(block.joined(separator: "\n"))")
+            #expect(found, "a Swift block of README.md or docs/ is in no file of examples/custom-policy:\n\(block.joined(separator: "\n"))")
         }
     }
 }

@@ -24,8 +24,8 @@ let package = Package(
             "CustomPolicies", .product(name: "PressureLabCommandLine", package: pressureLab),
         ]),
         .testTarget(name: "CustomPoliciesTests", dependencies: [
+            // One import for a test: PressureLabTesting brings PressureLab and its harness.
             "CustomPolicies", .product(name: "PressureLabTesting", package: pressureLab),
-            .product(name: "PressureLabHarness", package: pressureLab),
         ]),
     ]
 )

@@ -14,6 +14,7 @@ public struct StepOutcome: Sendable, Equatable {
     /// fit made the device kill, freeze or compress other apps before it answered), in order.
     public var admissionReclaims: [AdmissionReclaim]
 
+    /// An outcome with each field given.
     public init(applied: Bool, marks: [TimelineMark] = [], hostAllocationFailure: HostAllocationFailure? = nil,
                 admissionReclaims: [AdmissionReclaim] = []) {
         self.applied = applied
@@ -24,7 +25,9 @@ public struct StepOutcome: Sendable, Equatable {
 
     /// An allocation the host refused: the app and why (``MemoryGate/Refusal``).
     public struct HostAllocationFailure: Sendable, Equatable {
+        /// The app whose allocation it was.
         public var app: String
+        /// Why the host refused it.
         public var refusal: MemoryGate.Refusal
     }
 }

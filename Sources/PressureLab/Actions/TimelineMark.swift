@@ -13,7 +13,9 @@ public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, 
     case terminatedOnHome
     /// The step's app launched cold, resumed, or thawed (the app, when the step names one).
     case coldLaunch(String?)
+    /// The step's app resumed (a hot launch).
     case resume(String?)
+    /// The step's app was thawed from the freezer.
     case thaw(String?)
     /// The app was launched into the background.
     case backgroundLaunch(String?)
@@ -30,9 +32,11 @@ public enum TimelineMark: Sendable, Hashable, Codable, CustomStringConvertible, 
 
     /// How a report draws a mark.
     public enum Category: Sendable {
+        /// Kills, launches, warnings, freezes, other life-cycle events, and the rest.
         case kill, launch, warning, freeze, lifeCycle, other
     }
 
+    /// How a report draws this mark.
     public var category: Category {
         switch self {
         case .kill, .killProcess, .outOfMemory: return .kill

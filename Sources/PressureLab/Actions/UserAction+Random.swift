@@ -14,13 +14,14 @@ extension UserAction {
         draw(from: WeighedMix(mix), apps: apps, screens: screens, using: &random)
     }
 
-    /// A mix's kinds in name order with their weights and total, as ``draw(from:apps:screens:using:)``
+    /// A mix's kinds in name order with their weights and total, as `draw(from:apps:screens:using:)`
     /// weighs them: made once for a `random` step's draws rather than sorted and looked up
     /// by hash on each.
     public struct WeighedMix: Sendable {
         let kinds: [(kind: Kind, weight: Double)]
         let total: Double
 
+        /// A mix of kinds, each drawn in proportion to its weight.
         public init(_ mix: [Kind: Double]) {
             let names = mix.keys.sorted()
             kinds = names.map { ($0, mix[$0]!) }

@@ -13,11 +13,13 @@ public enum UserAction: Sendable, Equatable, Hashable {
     case push(String)
     /// Pops that many controllers.
     case pop(Int)
+    /// Pops to the root of the navigation stack.
     case popToRoot
     /// Selects a tab of the foreground app's tab bar, by index.
     case selectTab(Int)
     /// Presents a screen modally over the foreground app.
     case present(String)
+    /// Dismisses the presented screen.
     case dismiss
     /// Types that many bytes of user data into the top controller.
     case type(Int)
@@ -45,13 +47,21 @@ public enum UserAction: Sendable, Equatable, Hashable {
 
     /// The kind of an action: its name in scenario files and what it needs and may do.
     public enum Kind: String, CaseIterable, Sendable, Comparable, Hashable {
+        /// `launch`, `push` and `pop`.
         case launch, push, pop
+        /// `pop_to_root`.
         case popToRoot = "pop_to_root"
+        /// `select_tab`.
         case selectTab = "select_tab"
+        /// `present`, `dismiss`, `type`, `scroll`, `warning`, `home` and `grow`.
         case present, dismiss, type, scroll, warning, home, grow
+        /// `switch`.
         case switchTo = "switch"
+        /// `idle` and `interrupt`.
         case idle, interrupt
+        /// `launch_background`.
         case launchBackground = "launch_background"
+        /// `background_fetch`.
         case backgroundFetch = "background_fetch"
 
         /// By name, so that a seed draws the same actions as it always did.
@@ -72,7 +82,7 @@ public enum UserAction: Sendable, Equatable, Hashable {
             }
         }
 
-        /// Whether a `random` mix may draw it (``draw(apps:screens:using:)``).
+        /// Whether a `random` mix may draw it (`draw(apps:screens:using:)`).
         public var isDrawnAtRandom: Bool {
             switch self {
             case .launch, .interrupt, .launchBackground, .backgroundFetch, .grow: return false
@@ -118,10 +128,15 @@ public enum UserAction: Sendable, Equatable, Hashable {
 
     /// A value read for an ``Argument``.
     public enum Value: Sendable, Equatable {
+        /// No argument.
         case none
+        /// An app's or a screen's name.
         case name(String)
+        /// A whole number (a count, bytes, an index).
         case integer(Int)
+        /// A duration in seconds.
         case seconds(Double)
+        /// A pressure level.
         case level(PressureLevel)
     }
 

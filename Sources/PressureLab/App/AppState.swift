@@ -29,19 +29,34 @@ public enum LaunchKind: String, Sendable, Codable {
 
 /// App-level events in the trace (controller is nil).
 extension TraceEventKind {
+    /// `application(_:didFinishLaunchingWithOptions:)`.
     public static let didFinishLaunching = TraceEventKind("didFinishLaunching")
+    /// `applicationDidBecomeActive(_:)`.
     public static let didBecomeActive = TraceEventKind("didBecomeActive")
+    /// `applicationWillResignActive(_:)`.
     public static let willResignActive = TraceEventKind("willResignActive")
+    /// `applicationDidEnterBackground(_:)`.
     public static let didEnterBackground = TraceEventKind("didEnterBackground")
+    /// `applicationWillEnterForeground(_:)`.
     public static let willEnterForeground = TraceEventKind("willEnterForeground")
+    /// `applicationWillTerminate(_:)`.
     public static let willTerminate = TraceEventKind("willTerminate")
+    /// `applicationDidReceiveMemoryWarning(_:)` on the app delegate.
     public static let applicationDidReceiveMemoryWarning = TraceEventKind("applicationDidReceiveMemoryWarning")
+    /// `UIApplicationDidReceiveMemoryWarningNotification` to the app's observers.
     public static let memoryWarningNotification = TraceEventKind("didReceiveMemoryWarningNotification")
+    /// The app was suspended.
     public static let suspended = TraceEventKind("suspended")
+    /// The app's process was killed (no callback).
     public static let processKilled = TraceEventKind("processKilled")
+    /// The app's process crashed (an allocation found no memory).
     public static let processCrashed = TraceEventKind("processCrashed")
+    /// The restoration archive was written.
     public static let restorationSaved = TraceEventKind("restorationSaved")
+    /// The interface was restored from the archive.
     public static let restorationRestored = TraceEventKind("restorationRestored")
+    /// The archive could not be read: the app started afresh.
     public static let restorationFailed = TraceEventKind("restorationFailed")
+    /// `ComponentCallbacks2.onTrimMemory` (Android).
     public static let onTrimMemory = TraceEventKind("onTrimMemory")
 }

@@ -101,5 +101,6 @@ enum CleanStorage {
 extension TraceEventKind {
     /// Clean pages (code, resources) had to be read from storage, or were dropped.
     public static let cleanPagesRead = TraceEventKind("cleanPagesRead")
+    /// The device dropped clean file pages of the app.
     public static let cleanPagesDropped = TraceEventKind("cleanPagesDropped")
 }

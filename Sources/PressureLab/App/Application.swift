@@ -73,6 +73,8 @@ public final class Application {
     /// app first comes to the foreground.
     var pendingInterface: (root: ViewController, modals: [ViewController])?
 
+    /// An app of `runtime`'s screens, launched into `hierarchy`; its restoration archive at
+    /// `archivePath` (default: a file of the runtime's bundle).
     public init(name: String, runtime: RuntimeContext, hierarchy: HierarchySpec, archivePath: String? = nil) {
         self.name = name
         self.runtime = runtime

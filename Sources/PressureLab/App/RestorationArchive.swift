@@ -120,7 +120,9 @@ public struct RestorationArchive: Codable, Equatable, Sendable {
 
 /// Why an archive could not be written or used.
 public enum RestorationError: Error, Equatable, CustomStringConvertible {
+    /// The archive at `path` could not be written, for `reason`.
     case unwritable(path: String, reason: String)
+    /// The archive at `path` does not decode, for `reason`.
     case corrupt(path: String, reason: String)
     /// The archive names a screen the app does not have, or an impossible shape.
     case mismatch(path: String, reason: String)

@@ -5,10 +5,12 @@ public struct ProcessSpec: Sendable, Equatable {
     /// What follows the app's name after a colon (`sandboxed_process0` for
     /// `com.android.chrome:sandboxed_process0`); the device names it `APP:NAME`.
     public var name: String
+    /// How ActivityManager ranks it.
     public var kind: ProcessKind
     /// The anonymous memory the process holds while it lives (bytes, allocated and measured).
     public var bytes: Int
 
+    /// A secondary process named `APP:name`, holding `bytes`.
     public init(name: String, kind: ProcessKind, bytes: Int) {
         self.name = name
         self.kind = kind
@@ -31,6 +33,7 @@ public enum ProcessKind: String, Sendable, CaseIterable, Codable {
 
 /// A secondary process as the device sees it: its name, kind and state.
 public final class SecondaryProcess {
+    /// What the scenario declared.
     public let spec: ProcessSpec
     /// The app it belongs to.
     public let appName: String
@@ -43,6 +46,7 @@ public final class SecondaryProcess {
     @exclusivity(unchecked)
 #endif
     public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+    /// When its `oom_score_adj` was last set (lmkd's slot order; higher is later).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif

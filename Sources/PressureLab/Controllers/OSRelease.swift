@@ -27,16 +27,27 @@
 /// observed expiry after about 30 s (Apple Developer Forums, thread 391799). The unload
 /// cycles: UIKit's `UIViewController` documentation of each release (docs/fidelity.md).
 public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
+    /// iPhone OS 2.2: no `viewDidUnload`; Home terminates.
     case iPhoneOS2 = "2.2"
+    /// iPhone OS 3: views unloaded; Home terminates.
     case iPhoneOS3 = "3"
+    /// iOS 4: multitasking; views unloaded.
     case iOS4 = "4"
+    /// iOS 5: `viewWillUnload` added.
     case iOS5 = "5"
+    /// iOS 6: views no longer unloaded; bitmaps purged.
     case iOS6 = "6"
+    /// iOS 7: Background App Refresh; 180 s of background time.
     case iOS7 = "7"
+    /// iOS 12: XNU `xnu-4903.270.47`'s memory rules.
     case iOS12 = "12"
+    /// iOS 13: about 30 s of background time.
     case iOS13 = "13"
+    /// iOS 18: XNU `xnu-11417.101.15`'s memory rules.
     case iOS18 = "18"
+    /// Android 10: ActivityManager's and lmkd's rules at `android-10.0.0_r1`.
     case android10 = "android-10"
+    /// Android 14: their rules at `android-14.0.0_r1`.
     case android14 = "android-14"
 
     /// Whether the release is Apple's rather than Android's.

@@ -22,6 +22,7 @@ public struct ScreenSpec: Sendable, Equatable {
     /// For a table screen: its rows and cells (controllers are ``TableViewController``s).
     public var table: TableSpec?
 
+    /// A screen with each field given; see the properties.
     public init(name: String, view: ViewDescription, outlets: Int = 0, releasesOutlets: Bool = true,
                 cacheBytes: Int = 0, modelBytes: Int = 0, manualUnload: ManualUnloadIdiom = .none,
                 table: TableSpec? = nil) {
@@ -87,6 +88,7 @@ public struct TableSpec: Sendable, Equatable {
     /// The reuse pool UIKit keeps in practice: a couple of cells beyond the visible ones.
     public static let defaultReusePoolCapacity = 2
 
+    /// A table of `rows` rows, `visibleRows` on screen, each cell built from `cell`.
     public init(rows: Int, visibleRows: Int, cell: ViewDescription,
                 reusePoolCapacity: Int = TableSpec.defaultReusePoolCapacity) {
         self.rows = rows

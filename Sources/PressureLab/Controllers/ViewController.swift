@@ -191,7 +191,7 @@ open class ViewController {
     /// Builds the view. The default reads the screen's view description from the bundle,
     /// decodes it, builds the tree and connects the outlets, as loading a nib does.
     ///
-    /// An override must call ``setView(_:)`` (or `super.loadView()`).
+    /// An override must call `setView(_:)` (or `super.loadView()`).
     open func loadView() throws {
         let description: ViewDescription
         do {
@@ -211,7 +211,7 @@ open class ViewController {
     /// Sets (or clears) the view; the controller takes ownership of its tree. Clearing or
     /// replacing it releases the old tree, except subviews that outlets still hold.
     ///
-    /// - Precondition: `view` is the root of a tree built by ``View/build(from:)`` that no
+    /// - Precondition: `view` is the root of a tree built by `View/build(from:)` that no
     ///   controller owns yet (a view has one owner, as a UIKit view has one controller).
     public final func setView(_ view: View?) {
         pageInIfCompressed()

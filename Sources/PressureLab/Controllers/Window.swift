@@ -23,6 +23,7 @@ public final class Window {
     /// The callback order for transitions.
     public var transitionOrder: TransitionOrder
 
+    /// A window with nothing shown.
     public init(transitionOrder: TransitionOrder = .documented) {
         self.transitionOrder = transitionOrder
     }

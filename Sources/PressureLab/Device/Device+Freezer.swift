@@ -102,7 +102,10 @@ extension Device {
 extension TraceEventKind {
     /// A launch (cold, resume or thaw) began and ended: a duration in a Chrome trace.
     public static let launchBegan = TraceEventKind("launchBegan")
+    /// A launch finished (its first frame is on screen).
     public static let launchEnded = TraceEventKind("launchEnded")
+    /// The freezer froze the app.
     public static let frozen = TraceEventKind("frozen")
+    /// The app was thawed.
     public static let thawed = TraceEventKind("thawed")
 }

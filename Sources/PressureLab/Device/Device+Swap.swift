@@ -40,5 +40,6 @@ extension Device {
 extension TraceEventKind {
     /// A region of an app's memory went to the swap file, or came back.
     public static let swappedOut = TraceEventKind("swappedOut")
+    /// The app's memory was read back from the swap file.
     public static let swappedIn = TraceEventKind("swappedIn")
 }

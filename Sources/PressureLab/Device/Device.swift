@@ -26,6 +26,7 @@ public final class Device {
     /// The kernel's memory management that its release runs (``OSRelease/memorySystem``):
     /// what the device asks whenever the rules of XNU or Android decide.
     public let system: any MemorySystem
+    /// Whom the device kills, freezes or warns when memory runs short.
     public let termination: any TerminationPolicy
     /// What Android's ActivityManager remembers between updates (the previous app, the memory
     /// factor), kept on every device for policies of its family.
@@ -124,6 +125,7 @@ public final class Device {
 #endif
     var usedAtLastEvaluation = -1
 
+    /// A device with no app installed yet.
     public init(model: DeviceModel, termination: any TerminationPolicy) {
         self.model = model
         self.system = model.release.memorySystem
@@ -139,7 +141,7 @@ public final class Device {
     }
 
     /// Installs an app (not running). Its memory gate is the device's from now on: every
-    /// allocation is admitted against the per-app limit and the budget (``admit(_:for:)``).
+    /// allocation is admitted against the per-app limit and the budget (`admit(_:for:)`).
     public func install(_ app: Application) {
         precondition(!apps.contains { $0.name == app.name }, "an app named \(app.name) is already installed")
         let installed = InstalledApp(app: app)

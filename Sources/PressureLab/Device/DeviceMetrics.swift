@@ -2,19 +2,28 @@ import Histogram
 
 /// What a device run counted and measured.
 public struct DeviceMetrics {
+    /// Processes killed.
     public var kills = 0
     /// Kills by the per-app limit (included in ``kills``).
     public var limitKills = 0
+    /// Apps frozen.
     public var freezes = 0
+    /// Apps thawed.
     public var thaws = 0
+    /// Cold launches.
     public var coldLaunches = 0
+    /// Resumes (hot launches).
     public var resumes = 0
+    /// Apps in front that crashed for want of memory.
     public var outOfMemoryCrashes = 0
     /// Interruptions (a call, an alert), launches straight into the background, apps Home
     /// terminated (before iOS 4), and apps suspended when their background time ran out.
     public var interruptions = 0
+    /// (Launches into the background.)
     public var backgroundLaunches = 0
+    /// (Apps Home terminated.)
     public var homeTerminations = 0
+    /// (Apps whose background time ran out.)
     public var backgroundExpirations = 0
     /// Clean pages (code, resources) the device dropped under pressure, bytes.
     public var cleanBytesDropped = 0
@@ -25,6 +34,7 @@ public struct DeviceMetrics {
     public var collectionPageIns = 0
     public var collectionPageInBytes = 0
     public var swapOuts = 0
+    /// (Bytes written to the swap file.)
     public var swappedOutBytes = 0
     /// Bytes the freezer wrote.
     public var frozenBytesWritten = 0
@@ -33,12 +43,15 @@ public struct DeviceMetrics {
     /// Regions (one controller's memory, or an app's app-wide data) compressed into the
     /// pool, and decompressed back when touched (see ``CompressedPool``).
     public var compressions = 0
+    /// (Regions decompressed when touched.)
     public var decompressions = 0
     /// Bytes compressed in all, and the bytes the pool stored for them.
     public var bytesCompressed = 0
+    /// (What the pool stored for them.)
     public var bytesStoredCompressed = 0
     /// Bytes the pool holds now, and at most.
     public var compressedBytesNow = 0
+    /// (The most the pool held.)
     public var compressedBytesPeak = 0
 
     /// All bytes compressed over their compressed size (measured with the real codec; 0
@@ -56,6 +69,7 @@ public struct DeviceMetrics {
     private var launchDeviceHistograms: [LaunchKind: Histogram<UInt64>] = [:]
     private var saturatedLaunches: Set<LaunchKind> = [], saturatedDeviceLaunches: Set<LaunchKind> = []
 
+    /// Nothing counted yet.
     public init() {}
 
     /// The most apps alive at once.

@@ -8,6 +8,7 @@
 public struct DeviceModel: Sendable {
     /// Memory all apps share, bytes.
     public var budgetBytes: Int
+    /// The pressure levels' thresholds.
     public var thresholds: PressureThresholds
     /// A per-app hard limit (jetsam's per-process limit) while the app is active (in
     /// front, or running in the background), bytes: XNU's `memlimit_active`.
@@ -36,7 +37,7 @@ public struct DeviceModel: Sendable {
     /// The device's physical memory, bytes (XNU's thresholds depend on its size class);
     /// the budget when nil.
     public var memoryBytes: Int?
-    /// A swap file on flash of this many bytes (nil: none), see ``Device/swapOut(_:)``.
+    /// A swap file on flash of this many bytes (nil: none), see `Device/swapOut(_:)`.
     public var swapFileBytes: Int?
     /// The zram device's size (uncompressed bytes it can hold), when known: the compressor takes
     /// no more than it holds, and Android's free-swap figures count it (nil: no size given).
@@ -48,6 +49,7 @@ public struct DeviceModel: Sendable {
     /// per kind of memory (nil: a constant pattern).
     public var contents: MemoryContents?
 
+    /// A device with each field given; see the properties.
     public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,
                 appLimitInactiveBytes: Int? = nil, freezeWriteBudgetBytes: Int? = nil, compressor: Compressor = .none,
                 pageBytes: Int = 4096, os: OSRelease = .iOS13, purgesBackingStoresInBackground: Bool = false,

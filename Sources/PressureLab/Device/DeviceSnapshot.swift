@@ -1,7 +1,10 @@
 /// One app as a termination policy sees it.
 public struct AppSnapshot: Sendable, Equatable {
+    /// The app's name.
     public var name: String
+    /// Its life-cycle state.
     public var state: AppState
+    /// Whether it is the app in front.
     public var isForeground: Bool
     /// Whether its memory is in the freezer's file now.
     public var isFrozen: Bool
@@ -47,11 +50,14 @@ public struct AppSnapshot: Sendable, Equatable {
     /// file pages resident, and its pages swapped out (in the pool, at their uncompressed size,
     /// and in the swap file): the figures `CachedAppOptimizer` reads (`getRss`).
     public var anonResidentBytes = 0
+    /// (Its clean file pages resident.)
     public var cleanResidentBytes = 0
+    /// (Its pages swapped out.)
     public var swappedBytes = 0
     /// Its last compaction (Android 14's `CachedAppOptimizer`), if any.
     public var lastCompaction: CompactionRecord?
 
+    /// A snapshot with each field given (policies' tests).
     public init(name: String, state: AppState, isForeground: Bool, isFrozen: Bool, bytes: Int, lastUsed: Double,
                 useOrder: UInt64, band: JetsamBand, oomScoreAdj: Int, isCompressed: Bool = false, footprintBytes: Int? = nil,
                 bandOrder: UInt64? = nil, adjOrder: UInt64? = nil, hasBeenFrozen: Bool? = nil, isRefreezeEligible: Bool = false,
@@ -94,6 +100,7 @@ public struct FreezerSnapshot: Sendable, Equatable {
     /// Whether its thread may run now (its next run time has come).
     public var mayRunNow: Bool
 
+    /// The freezer's state with each field given.
     public init(budgetBytes: Int, frozenCount: Int = 0, refreezeEligibleCount: Int = 0, mayRunNow: Bool = true) {
         self.budgetBytes = budgetBytes
         self.frozenCount = frozenCount
@@ -108,11 +115,13 @@ public struct ProcessSnapshot: Sendable, Equatable {
     public var name: String
     /// The app it belongs to.
     public var app: String
+    /// How ActivityManager ranks it.
     public var kind: ProcessKind
     /// Measured bytes it holds.
     public var bytes: Int
     /// Its `oom_score_adj`, and when it was last set (lmkd's slot order; higher is later).
     public var oomScoreAdj: Int
+    /// (When its adj was last set.)
     public var adjOrder: UInt64
     /// Its app's use order (higher is more recent): where it sits in ActivityManager's LRU list.
     public var useOrder: UInt64
@@ -128,6 +137,7 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// `numCached` beside `PROCESS_STATE_CACHED_ACTIVITY` (Android 10, `OomAdjuster.java`).
     public var isCachedActivityClient: Bool
 
+    /// A snapshot with each field given.
     public init(name: String, app: String, kind: ProcessKind, bytes: Int, oomScoreAdj: Int, adjOrder: UInt64,
                 useOrder: UInt64, isEmpty: Bool, isCachedActivityClient: Bool = false) {
         self.isCachedActivityClient = isCachedActivityClient
@@ -144,10 +154,13 @@ public struct ProcessSnapshot: Sendable, Equatable {
 
 /// The device as a termination policy sees it.
 public struct DeviceSnapshot: Sendable {
+    /// Every installed app.
     public var apps: [AppSnapshot]
     /// Memory in use now, bytes (compressed memory at its compressed size).
     public var usedBytes: Int
+    /// Memory all apps share, bytes.
     public var budgetBytes: Int
+    /// The pressure level now.
     public var level: PressureLevel
     /// Bytes to free to get below the warning clear threshold (and the budget).
     public var bytesToFree: Int
@@ -166,6 +179,7 @@ public struct DeviceSnapshot: Sendable {
     /// Whether the device has an in-RAM compressor (zram on Android), and whether it can
     /// compress no more (every candidate is in the pool: lmkd's "swap is low").
     public var hasCompressor: Bool
+    /// Whether the compressor can take no more.
     public var compressorFull: Bool
     /// The freezer's state.
     public var freezer: FreezerSnapshot
@@ -173,6 +187,7 @@ public struct DeviceSnapshot: Sendable {
     /// the uncompressed bytes it holds) and the swap file (its size, less what it holds); 0 when
     /// the device has neither, or zram with no size given (``DeviceModel/zramBytes``).
     public var swapTotalBytes = 0
+    /// (Swap free now.)
     public var swapFreeBytes = 0
     /// Memory the kernel could have at once: available (within the budget) plus clean file
     /// pages (lmkd's `easy_available`: free pages plus the inactive file cache).
@@ -181,7 +196,9 @@ public struct DeviceSnapshot: Sendable {
     /// then (`mLastMemoryLevel`, `mLastNumProcesses`), and whether a process died since by
     /// something other than ActivityManager (`mAllowLowerMemLevel`, set in `appDiedLocked`).
     public var trimMemFactor = PressureLevel.normal
+    /// Processes counted for the trim level (`numTrimming`).
     public var trimProcessCount = 0
+    /// Whether the memory factor may drop (`mAllowLowerMemLevel`).
     public var allowLowerMemLevel = false
     /// When the launcher was last in front (a use order: higher is more recent); nil: never.
     public var launcherUseOrder: UInt64?
@@ -199,6 +216,7 @@ public struct DeviceSnapshot: Sendable {
     /// `low_pressure_mem.max_nr_free_pages`, the most free memory seen at a low-pressure event).
     public var lowPressureUsedBytes = Int.max
 
+    /// A snapshot with each field given (policies' tests).
     public init(apps: [AppSnapshot], usedBytes: Int, budgetBytes: Int, level: PressureLevel, bytesToFree: Int,
                 freezeBudgetBytes: Int, runningAppsWarned: Bool, release: OSRelease = .iOS12, memoryBytes: Int? = nil,
                 now: Double = 0, emergencyBytes: Int = 0, hasCompressor: Bool = false, compressorFull: Bool = false,
@@ -233,11 +251,16 @@ public struct DeviceSnapshot: Sendable {
 /// An app's last compaction: when, and its figures after it (anonymous, file and swapped
 /// bytes), as `CachedAppOptimizer` keeps them (`mLastCompactTime`, `mRssAfterCompaction`).
 public struct CompactionRecord: Sendable, Equatable {
+    /// When (device time, seconds).
     public var time: Double
+    /// Anonymous memory resident after it, bytes.
     public var anonBytes: Int
+    /// File pages resident after it, bytes.
     public var fileBytes: Int
+    /// Pages swapped out after it, bytes.
     public var swapBytes: Int
 
+    /// A record with each field given.
     public init(time: Double, anonBytes: Int, fileBytes: Int, swapBytes: Int) {
         (self.time, self.anonBytes, self.fileBytes, self.swapBytes) = (time, anonBytes, fileBytes, swapBytes)
     }

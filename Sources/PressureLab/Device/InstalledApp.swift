@@ -4,11 +4,14 @@ extension Device {
     /// Its stored properties are read and written by the device only, on one thread, many
     /// times a step (priorities, snapshots): their dynamic exclusivity checks are off.
     public final class InstalledApp {
+        /// The app.
         public let app: Application
+        /// Simulated time of its last use (seconds).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
         public internal(set) var lastUsed: Double = 0
+        /// Order of last use: higher is more recent.
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
@@ -29,11 +32,12 @@ extension Device {
         @exclusivity(unchecked)
 #endif
         public internal(set) var isRefreezeEligible = false
-        /// Its jetsam band now, and when it entered it (see ``Device/refreshPriorities()``).
+        /// Its jetsam band now, and when it entered it (see `Device/refreshPriorities()`).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
         public internal(set) var band: JetsamBand = .idle
+        /// When it entered its jetsam band (XNU's order within a band).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
@@ -48,6 +52,7 @@ extension Device {
         @exclusivity(unchecked)
 #endif
         public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+        /// When its `oom_score_adj` was last set (lmkd's slot order).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
@@ -115,6 +120,7 @@ extension Device {
         }
         /// Measured bytes its main process holds (its secondary processes' aside).
         public var mainBytes: Int { processes.isEmpty ? bytes : bytes - app.secondaryProcessBytes }
+        /// The app's name.
         public var name: String { app.name }
         /// Measured bytes the app holds.
         public var bytes: Int { app.runtime.ledger.total }

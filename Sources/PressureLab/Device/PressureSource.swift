@@ -9,15 +9,20 @@ public protocol PressureSource: AnyObject {
 /// Rise and clear thresholds, as fractions of the budget in use (hysteresis: a level rises
 /// at its rise threshold and clears only below its clear threshold).
 public struct PressureThresholds: Sendable, Equatable, Codable {
+    /// The warning level rises at this fraction in use.
     public var warningRise: Double
+    /// The warning level clears below this fraction.
     public var warningClear: Double
+    /// The critical level rises at this fraction.
     public var criticalRise: Double
+    /// The critical level clears below this fraction.
     public var criticalClear: Double
 
     /// 80% / 70% for warning, 92% / 85% for critical (the scenario format's example values).
     public static let `default` = PressureThresholds(warningRise: 0.80, warningClear: 0.70,
                                                      criticalRise: 0.92, criticalClear: 0.85)
 
+    /// Thresholds with each fraction given.
     public init(warningRise: Double, warningClear: Double, criticalRise: Double, criticalClear: Double) {
         self.warningRise = warningRise
         self.warningClear = warningClear
@@ -39,9 +44,12 @@ public struct PressureThresholds: Sendable, Equatable, Codable {
 /// The level computed from measured use, with hysteresis.
 public final class MeasuredPressure: PressureSource {
     public let name = "measured"
+    /// The thresholds.
     public let thresholds: PressureThresholds
+    /// The level now.
     public private(set) var current: PressureLevel = .normal
 
+    /// A source at `normal`.
     public init(thresholds: PressureThresholds = .default) {
         self.thresholds = thresholds
     }
@@ -65,6 +73,7 @@ public final class ScriptedPressure: PressureSource {
     public let name = "scripted"
     private var pending: PressureLevel?
 
+    /// A source with nothing injected.
     public init() {}
 
     /// Reports `level` at the next evaluation.

@@ -41,7 +41,10 @@ public enum AppNotification: Sendable, Equatable {
 ///   with the level before the step: memory warnings (iOS) and trim levels (Android) go
 ///   out as the policy says.
 public protocol TerminationPolicy {
+    /// The policy's name: `[a-z0-9-]+`, not a built-in one's.
     var name: String { get }
+    /// The next kill, freeze, compaction or warning, or nil when the device needs nothing more;
+    /// asked again after each action.
     func nextAction(_ device: DeviceSnapshot) -> ReclaimAction?
     /// Warnings and trim levels to deliver now.
     func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification]

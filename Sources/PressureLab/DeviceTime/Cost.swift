@@ -1,23 +1,36 @@
 /// A kind of counted work a device profile prices: the one list of a profile's costs
 /// (docs/formats.md, "Device profile"). Everything that lists the costs (the profile reader,
-/// the work counters, the cost model, the docs' table) walks ``allCases``; adding a cost is
+/// the work counters, the cost model, the docs' table) walks `allCases`; adding a cost is
 /// a case here, its traits in the switches below, and the place that counts its work.
 ///
 /// The raw value is the cost's key in a profile file; the cases are in the order profile
 /// files list them.
 public enum Cost: String, CaseIterable, Sendable {
+    /// Creating the process.
     case processStart = "process_start"
+    /// Initialising the frameworks and the app.
     case appInit = "app_init"
+    /// Putting a frame on screen.
     case firstFrame = "first_frame"
+    /// Reading from storage, per byte.
     case storageRead = "storage_read"
+    /// Writing to storage, per byte.
     case storageWrite = "storage_write"
+    /// Decoding a view from its description.
     case viewDecode = "view_decode"
+    /// Laying a view out.
     case viewLayout = "view_layout"
+    /// Drawing a backing store, per byte.
     case bitmapDraw = "bitmap_draw"
+    /// Recomputing a cache, per byte.
     case cacheFill = "cache_fill"
+    /// Decoding the restoration archive, per byte.
     case archiveDecode = "archive_decode"
+    /// Compressing memory, per byte (per compressor).
     case compress
+    /// Decompressing memory, per byte (per compressor).
     case decompress
+    /// Handing released heap bytes back to the system, per byte.
     case heapTrim = "heap_trim"
 
     /// How a cost is priced, which fields its profile entry has, and which work counters it
@@ -83,7 +96,7 @@ public enum Cost: String, CaseIterable, Sendable {
         }
     }
 
-    /// The cost's position in ``allCases``: the slot of its counters and values in the fixed
+    /// The cost's position in `allCases`: the slot of its counters and values in the fixed
     /// storage of ``WorkCounters`` and ``CostModel``.
     @inline(__always)
     public var ordinal: Int {

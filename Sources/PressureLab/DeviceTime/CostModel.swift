@@ -9,8 +9,11 @@
 public struct CostModel: Sendable, Equatable {
     /// A transfer: bytes at a throughput, plus a fixed latency per operation.
     public struct Transfer: Sendable, Equatable {
+        /// The throughput.
         public var bytesPerSecond: UInt64
+        /// A fixed latency per operation.
         public var latencyNanoseconds: UInt64
+        /// A transfer at `bytesPerSecond`, plus `latencyNanoseconds` an operation.
         public init(bytesPerSecond: UInt64, latencyNanoseconds: UInt64 = 0) {
             self.bytesPerSecond = bytesPerSecond
             self.latencyNanoseconds = latencyNanoseconds
@@ -20,12 +23,16 @@ public struct CostModel: Sendable, Equatable {
     /// A throughput per codec (plain fields: a cost model is copied on every latency, and
     /// dictionaries would cost a retain and a release each time).
     public struct PerCompressor: Sendable, Equatable {
+        /// LZ4's throughput, bytes a second.
         public var lz4: UInt64
+        /// Zstandard's throughput, bytes a second.
         public var zstd: UInt64
+        /// Throughputs per codec (0: not given).
         public init(lz4: UInt64 = 0, zstd: UInt64 = 0) {
             self.lz4 = lz4
             self.zstd = zstd
         }
+        /// The throughput of `compressor` (nil for `none`).
         public subscript(compressor: Compressor) -> UInt64? {
             switch compressor {
             case .none: return nil
@@ -47,6 +54,7 @@ public struct CostModel: Sendable, Equatable {
         /// A throughput per in-RAM compressor, bytes per second.
         public var perCompressor: PerCompressor
 
+        /// A cost per occurrence, per byte at a throughput, or per codec.
         public init(nanosecondsPerOccurrence: UInt64 = 0, bytesPerSecond: UInt64 = 0, perCompressor: PerCompressor = PerCompressor()) {
             self.nanosecondsPerOccurrence = nanosecondsPerOccurrence
             self.bytesPerSecond = bytesPerSecond
@@ -150,5 +158,6 @@ public struct CostModel: Sendable, Equatable {
 
 /// An in-RAM compressor (the iOS compressor, Android's zram), or none.
 public enum Compressor: String, Sendable, Codable, CaseIterable, Hashable {
+    /// No compression, LZ4 or Zstandard.
     case none, lz4, zstd
 }

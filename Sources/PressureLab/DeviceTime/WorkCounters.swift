@@ -19,7 +19,7 @@ public struct WorkCounters: Sendable, Equatable {
     }
 
     /// How many costs the counters have room for (two counters each). A test checks that
-    /// ``Cost/allCases`` fits; raise it (and the storage below) past 16 costs.
+    /// `Cost/allCases` fits; raise it (and the storage below) past 16 costs.
     public static let costCapacity = 16
 
     /// Every count, two slots a cost (``slot(_:_:)``), stored inline: counting is an indexed
@@ -31,6 +31,7 @@ public struct WorkCounters: Sendable, Equatable {
                         Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
         = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
+    /// No work counted yet.
     public init() {}
 
     @inline(__always)

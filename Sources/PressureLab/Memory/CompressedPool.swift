@@ -16,18 +16,22 @@ public final class CompressedPool {
     public let pageBytes: Int
     /// Regions compressed, decompressed (touched), and dropped with their process.
     public private(set) var compressions = 0
+    /// (Regions decompressed.)
     public private(set) var decompressions = 0
+    /// (Regions dropped with their process.)
     public private(set) var discards = 0
     /// Regions moved to the freezer's files as they were (compressed).
     public private(set) var relocations = 0
     /// Bytes compressed in all, and the bytes the pool stored for them.
     public private(set) var bytesCompressed = 0
+    /// (What the pool stored for them.)
     public private(set) var bytesStored = 0
     /// Bytes the pool holds now, and at most.
     public private(set) var storedBytesNow = 0
+    /// (The most it held.)
     public private(set) var storedBytesPeak = 0
     /// Segments of compressed pages the pool holds now, each one allocation (see
-    /// ``CompressedMemoryStore``).
+    /// `CompressedMemoryStore`).
     public private(set) var segmentsNow = 0
     /// Called after every change (the device copies the counters into its metrics).
     var onChange: ((CompressedPool) -> Void)?

@@ -20,8 +20,12 @@ public final class HeapBlock {
     /// refuses them or the host has no memory (recorded in the gate, when there is one).
     ///
     /// - Complexity: O(`count`).
-    /// - Parameter fill: realistic contents (seeded, compressing to a declared ratio) instead
-    ///   of the constant `pattern`.
+    /// - Parameters:
+    ///   - count: the block's size in bytes.
+    ///   - pattern: the byte written everywhere when there is no `fill`.
+    ///   - gate: the owner's memory gate; nil: admitted unchecked.
+    ///   - fill: realistic contents (seeded, compressing to a declared ratio) instead
+    ///     of the constant `pattern`.
     public init?(count: Int, pattern: UInt8, gate: MemoryGate? = nil, fill: ContentFill? = nil) {
         precondition(count >= 0, "a heap block cannot have a negative size (\(count))")
         guard gate?.admit(count) ?? true else { return nil }
@@ -138,7 +142,7 @@ public final class HeapBlock {
     }
 
     /// Read-only access to the bytes, as one buffer: a block held in pieces (a large one, see
-    /// ``RawMemory/pieces(count:)``) is copied into one array for the call.
+    /// `RawMemory/pieces(count:)`) is copied into one array for the call.
     ///
     /// - Complexity: O(1) for a block in one allocation; O(``count``) for one in pieces.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {

@@ -6,6 +6,7 @@ import PressureLabHeap
 public struct MemoryContents: Sendable {
     /// The kinds of memory, as a profile's `content:` names them.
     public enum Kind: String, Sendable, CaseIterable {
+        /// Views, backing stores, caches, models, user data and app-wide data.
         case view, backing, cache, model, userData = "user_data", appData = "app_data"
     }
 
@@ -28,6 +29,7 @@ public struct MemoryContents: Sendable {
     public func ratio(of kind: Kind) -> Double { fills[kind]?.ratio ?? 1 }
 }
 
+/// Stable hashes of names (seeds, file names).
 extension String {
     /// A hash that is the same in every process (Swift's `hashValue` is seeded per process):
     /// FNV-1a, 64 bit, of the UTF-8 bytes.

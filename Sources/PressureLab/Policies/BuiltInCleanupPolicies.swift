@@ -1,6 +1,7 @@
 /// Keeps everything: the baseline that frees nothing.
 public struct KeepAllPolicy: CleanupPolicy {
     public let name = "keep-all"
+    /// The policy.
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan { CleanupPlan() }
 }
@@ -10,6 +11,7 @@ public struct KeepAllPolicy: CleanupPolicy {
 public struct IOS2Policy: CleanupPolicy {
     public let name = "ios2"
     public var generation: OSRelease? { .iPhoneOS2 }
+    /// The policy.
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.view, .cache], style: .iPhoneOS2)
@@ -20,6 +22,7 @@ public struct IOS2Policy: CleanupPolicy {
 public struct IOS3Policy: CleanupPolicy {
     public let name = "ios3"
     public var generation: OSRelease? { .iPhoneOS3 }
+    /// The policy.
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.view, .cache], style: .unloadCycle)
@@ -29,6 +32,7 @@ public struct IOS3Policy: CleanupPolicy {
 /// iOS 6 and later: views stay; off-screen bitmaps and caches go.
 public struct IOS6Policy: CleanupPolicy {
     public let name = "ios6"
+    /// The policy.
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.backingStores, .cache], style: .setViewNil)
@@ -38,6 +42,7 @@ public struct IOS6Policy: CleanupPolicy {
 /// Everything an off-screen controller can give back: view, bitmaps, cache and model.
 public struct AggressivePolicy: CleanupPolicy {
     public let name = "aggressive"
+    /// The policy.
     public init() {}
     public func plan(for context: CleanupContext) -> CleanupPlan {
         OffScreenReleases.plan(context, items: [.view, .cache, .model], style: .setViewNil)
@@ -47,8 +52,10 @@ public struct AggressivePolicy: CleanupPolicy {
 /// Keeps the views of the `k` most recently shown off-screen controllers; the others
 /// release their views and caches (Chromium discards tabs least recently selected first).
 public struct LRUPolicy: CleanupPolicy {
+    /// How many recently shown off-screen controllers keep everything.
     public let keep: Int
     public var name: String { "lru" }
+    /// The policy, keeping the `keep` most recently shown.
     public init(keep: Int = 2) { self.keep = max(0, keep) }
     public func plan(for context: CleanupContext) -> CleanupPlan {
         var plan = CleanupPlan(viewUnloadStyle: .setViewNil)

@@ -42,6 +42,7 @@ public struct CleanupPlan: Sendable, Equatable {
     /// How view releases run.
     public var viewUnloadStyle: ViewUnloadStyle
 
+    /// A plan of `releases`, views released as `viewUnloadStyle` says.
     public init(releases: [ControllerID: Set<ReleasableItem>] = [:], viewUnloadStyle: ViewUnloadStyle = .setViewNil) {
         self.releases = releases
         self.viewUnloadStyle = viewUnloadStyle

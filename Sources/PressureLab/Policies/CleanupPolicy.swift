@@ -41,10 +41,15 @@ extension CleanupPolicy {
 
 /// What cleanups released, counted.
 public struct CleanupCounters: Sendable, Equatable, Codable {
+    /// Warnings handled.
     public var warnings = 0
+    /// Views released.
     public var viewUnloads = 0
+    /// Backing stores released.
     public var backingStorePurges = 0
+    /// Caches released.
     public var cachePurges = 0
+    /// Models released.
     public var modelReleases = 0
     /// Releases of on-screen views or bitmaps that a plan asked for and the runtime refused.
     public var refusedOnScreen = 0

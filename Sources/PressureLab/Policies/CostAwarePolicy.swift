@@ -20,6 +20,7 @@ public struct CostAwarePolicy: CleanupPolicy {
     /// another policy's bytes freed); nil: the context's.
     public var targetBytes: Int?
 
+    /// The policy, freeing `targetBytes` when given (else the context's target).
     public init(targetBytes: Int? = nil) {
         self.targetBytes = targetBytes
     }

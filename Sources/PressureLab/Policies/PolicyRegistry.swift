@@ -5,7 +5,7 @@ import PressureLabHeap
 ///
 /// A name read from a command line, a sweep file, a baseline or a results file is looked up
 /// here. A program that adds its own policies registers them once, at start, before it reads
-/// any name (the command line's entry point does, ``PressureLabCommandLine``); every process
+/// any name (the command line's entry point does, `PressureLabCommandLine`); every process
 /// of a sweep is that program, so its workers know the same names.
 ///
 /// ```swift
@@ -92,6 +92,7 @@ public enum PolicyRegistry {
 public enum PolicyError: Error, Equatable, CustomStringConvertible {
     /// Which kind of policy.
     public enum Kind: String, Sendable {
+        /// A cleanup or a termination policy.
         case cleanup, termination
     }
 

@@ -1,7 +1,10 @@
 /// How hard the system is asking for memory (XNU's memorystatus levels).
 public enum PressureLevel: Int, Comparable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// No pressure.
     case normal = 0
+    /// Memory is short: apps are warned.
     case warning = 1
+    /// Memory is very short: kills follow.
     case critical = 2
 
     public static func < (lhs: PressureLevel, rhs: PressureLevel) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -17,12 +20,19 @@ public enum PressureLevel: Int, Comparable, Sendable, Codable, CaseIterable, Cus
 
 /// Android's `ComponentCallbacks2.onTrimMemory` levels (compare with >=).
 public enum TrimLevel: Int, Comparable, Sendable, Codable, CaseIterable {
+    /// `TRIM_MEMORY_RUNNING_MODERATE`.
     case runningModerate = 5
+    /// `TRIM_MEMORY_RUNNING_LOW`.
     case runningLow = 10
+    /// `TRIM_MEMORY_RUNNING_CRITICAL`.
     case runningCritical = 15
+    /// `TRIM_MEMORY_UI_HIDDEN`.
     case uiHidden = 20
+    /// `TRIM_MEMORY_BACKGROUND`.
     case background = 40
+    /// `TRIM_MEMORY_MODERATE`.
     case moderate = 60
+    /// `TRIM_MEMORY_COMPLETE`.
     case complete = 80
 
     public static func < (lhs: TrimLevel, rhs: TrimLevel) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -38,7 +48,9 @@ public enum TrimLevel: Int, Comparable, Sendable, Codable, CaseIterable {
 
 /// Why a cleanup runs: a memory warning at a level, or an Android trim level.
 public enum CleanupTrigger: Sendable, Equatable {
+    /// A memory warning at a level (iOS).
     case memoryWarning(PressureLevel)
+    /// A trim level (Android).
     case trimMemory(TrimLevel)
 
     /// The pressure behind the trigger.

@@ -47,6 +47,7 @@ public final class MemoryGate {
 #endif
     public private(set) var refusal: Refusal?
 
+    /// A gate that admits everything until a device installs its admission.
     public init() {}
 
     /// Whether `bytes` more may be allocated now (always, for 0 bytes).

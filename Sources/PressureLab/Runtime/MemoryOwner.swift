@@ -40,6 +40,7 @@ public struct MemoryOwner: Hashable, Sendable, CustomStringConvertible {
     /// What the bytes are for.
     public var category: MemoryCategory
 
+    /// The owner of `category` bytes of `controller`.
     public init(controller: ControllerID, category: MemoryCategory) {
         self.controller = controller
         self.category = category
@@ -86,6 +87,7 @@ public struct ControllerID: Hashable, Sendable, CustomStringConvertible, Compara
     /// 1 for the first controller of the screen in a runtime, then 2, 3, ...
     public var instance: Int
 
+    /// The `instance`th controller of `screen`.
     public init(screen: String, instance: Int) {
         self.screen = screen
         self.instance = instance

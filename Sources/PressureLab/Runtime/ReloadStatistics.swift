@@ -17,10 +17,15 @@ public enum ReloadKind: String, CaseIterable, Sendable, Codable {
 public final class ReloadStatistics {
     /// Percentiles of one kind's latencies, in nanoseconds.
     public struct Summary: Sendable, Equatable, Codable {
+        /// Latencies recorded.
         public var count: Int
+        /// The median.
         public var p50: UInt64
+        /// The 90th percentile.
         public var p90: UInt64
+        /// The 99th percentile.
         public var p99: UInt64
+        /// The largest.
         public var max: UInt64
         /// True when a value was over the histogram's range and was recorded at
         /// ``ReloadStatistics/highestTrackableNanoseconds``: the figures are lower bounds.
@@ -106,6 +111,7 @@ public final class ReloadStatistics {
         }
     }
 
+    /// No latency recorded yet.
     public init() {}
 
     /// Records a reload of `kind` for `screen` that took `nanoseconds` of host time and, when

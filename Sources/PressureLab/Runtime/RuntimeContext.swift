@@ -72,6 +72,7 @@ public final class RuntimeContext {
     @exclusivity(unchecked)
 #endif
     public internal(set) var compressedRegions = 0
+    /// Bytes of this app's memory in the compressed pool now (their compressed size).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif
@@ -79,6 +80,7 @@ public final class RuntimeContext {
     /// The device's swap file, when it has one (set when installed), and the bytes of this
     /// app's memory in it now.
     public internal(set) var swapSpace: SwapSpace?
+    /// (Bytes of this app's memory in the swap file now.)
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif

@@ -21,6 +21,7 @@ extension Int {
     }
 }
 
+/// Sums that clamp instead of trapping.
 extension Sequence where Element == Int {
     /// The sum of the elements, clamped to `Int.min...Int.max`.
     @inlinable
@@ -29,6 +30,7 @@ extension Sequence where Element == Int {
     }
 }
 
+/// Sums that clamp instead of trapping.
 extension UInt64 {
     /// `self + other`, clamped to `UInt64.max` (device-time totals: a sum that would wrap is
     /// reported at the maximum, flagged, never modulo 2^64).

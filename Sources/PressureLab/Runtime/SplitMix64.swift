@@ -3,6 +3,7 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator at `seed`.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

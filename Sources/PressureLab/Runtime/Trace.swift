@@ -6,33 +6,55 @@ import PressureLabHeap
 public struct TraceEventKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// An event kind named `rawValue`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 }
 
 extension TraceEventKind {
     // View controller callbacks (UIKit names).
+    /// `loadView()`.
     public static let loadView = TraceEventKind("loadView")
+    /// `viewDidLoad()`.
     public static let viewDidLoad = TraceEventKind("viewDidLoad")
+    /// `viewWillAppear(_:)`.
     public static let viewWillAppear = TraceEventKind("viewWillAppear")
+    /// `viewWillLayoutSubviews()`.
     public static let viewWillLayoutSubviews = TraceEventKind("viewWillLayoutSubviews")
+    /// `viewDidLayoutSubviews()`.
     public static let viewDidLayoutSubviews = TraceEventKind("viewDidLayoutSubviews")
+    /// `viewDidAppear(_:)`.
     public static let viewDidAppear = TraceEventKind("viewDidAppear")
+    /// `viewWillDisappear(_:)`.
     public static let viewWillDisappear = TraceEventKind("viewWillDisappear")
+    /// `viewDidDisappear(_:)`.
     public static let viewDidDisappear = TraceEventKind("viewDidDisappear")
+    /// `didReceiveMemoryWarning()`.
     public static let didReceiveMemoryWarning = TraceEventKind("didReceiveMemoryWarning")
+    /// `viewWillUnload()` (iOS 5).
     public static let viewWillUnload = TraceEventKind("viewWillUnload")
+    /// `viewDidUnload()` (iPhone OS 3 to iOS 5).
     public static let viewDidUnload = TraceEventKind("viewDidUnload")
+    /// The controller was deallocated.
     public static let deinitialized = TraceEventKind("deinit")
     // State changes of a controller's memory.
+    /// The controller's view was released.
     public static let viewReleased = TraceEventKind("viewReleased")
+    /// Its outlets were released.
     public static let outletsReleased = TraceEventKind("outletsReleased")
+    /// Its backing stores were drawn.
     public static let backingStoresDrawn = TraceEventKind("backingStoresDrawn")
+    /// Its backing stores were released.
     public static let backingStoresPurged = TraceEventKind("backingStoresPurged")
+    /// Its cache was filled.
     public static let cacheFilled = TraceEventKind("cacheFilled")
+    /// Its cache was released.
     public static let cachePurged = TraceEventKind("cachePurged")
+    /// Its model was read.
     public static let modelLoaded = TraceEventKind("modelLoaded")
+    /// Its model was released.
     public static let modelReleased = TraceEventKind("modelReleased")
+    /// User data was typed into it.
     public static let userDataTyped = TraceEventKind("userDataTyped")
 }
 
@@ -46,11 +68,12 @@ public struct TraceEvent: Sendable, Equatable, CustomStringConvertible {
     public var controller: ControllerID?
     /// What happened.
     public var kind: TraceEventKind
-    /// When it was recorded: host time (``MonotonicClock``), nanoseconds, stamped when the
+    /// When it was recorded: host time (`MonotonicClock`), nanoseconds, stamped when the
     /// recorder has a ``TraceRecorder/sink`` (a writer); 0 otherwise. Measured, never device
     /// time.
     public var hostNanoseconds: UInt64
 
+    /// An event with each field given.
     public init(step: Int, app: String, controller: ControllerID?, kind: TraceEventKind, hostNanoseconds: UInt64 = 0) {
         self.step = step
         self.app = app
@@ -86,6 +109,7 @@ public final class TraceRecorder {
     /// Whether anything is recorded at all.
     public var isEnabled: Bool
 
+    /// A recorder; `keepsEvents` keeps them in memory, `sink` receives each as it happens.
     public init(isEnabled: Bool = true, keepsEvents: Bool = true, sink: ((TraceEvent) -> Void)? = nil) {
         self.isEnabled = isEnabled
         self.keepsEvents = keepsEvents

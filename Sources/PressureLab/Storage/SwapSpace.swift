@@ -18,13 +18,17 @@ public final class SwapSpace {
     public let capacityBytes: Int
     /// Bytes in the space now, and at most.
     public private(set) var usedBytes = 0
+    /// (The most it held.)
     public private(set) var peakBytes = 0
     /// Regions written and read back.
     public private(set) var regionsOut = 0
+    /// (Regions read back.)
     public private(set) var regionsIn = 0
+    /// Bytes written in all.
     public private(set) var bytesOut = 0
     private var nextRegion = 0
 
+    /// An empty swap space of `capacityBytes`.
     public init(capacityBytes: Int) {
         self.capacityBytes = capacityBytes
     }

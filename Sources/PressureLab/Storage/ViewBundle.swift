@@ -22,7 +22,7 @@ public final class ViewBundle {
 
     /// Creates a fresh, unique directory `<prefix>-bundle-XXXXXX` under this process's
     /// temporary parent directory in the run storage (`<dir>/pressurelab-<pid>-XXXXXX/`, a
-    /// tmpfs when the host has one with room, else `$TMPDIR`: see ``TemporaryFiles`` and
+    /// tmpfs when the host has one with room, else `$TMPDIR`: see `TemporaryFiles` and
     /// docs/formats.md, "Storage"), removed with the bundle, at exit, at SIGINT or SIGTERM in the
     /// command-line tool, or by the next run's sweep after a crash.
     public init(temporaryWithPrefix prefix: String = "pressurelab") throws(RuntimeError) {

@@ -2,7 +2,7 @@ import PressureLabHeap
 
 /// A view: its own storage (real, written heap bytes), a layer, and subviews.
 ///
-/// Views are built from a ``ViewDescription`` by ``build(from:)``, as one tree whose memory
+/// Views are built from a ``ViewDescription`` by `build(from:)`, as one tree whose memory
 /// is kept flat (one array of per-view records): there is no object per view, so building
 /// and freeing a tree costs little more than the raw allocations of its payload. A `View`
 /// is a reference to one view of a tree, cheap to copy; it keeps the tree object alive.
@@ -160,8 +160,11 @@ extension View {
     /// stores are not drawn here: they are drawn when the tree is first shown.
     /// - Complexity: O(views + payload bytes), no recursion; one allocation besides the
     ///   payload.
-    /// - Parameter gate: the app's memory gate: the payload is admitted as one allocation;
-    ///   refused, the views are built without storage (the app is being killed).
+    /// - Parameters:
+    ///   - description: the tree to build, as decoded from a view description file.
+    ///   - gate: the app's memory gate: the payload is admitted as one allocation;
+    ///     refused, the views are built without storage (the app is being killed).
+    ///   - fill: realistic contents for the payload; nil: a constant pattern.
     public static func build(from description: ViewDescription, gate: MemoryGate? = nil, fill: ContentFill? = nil) -> View {
         View(tree: ViewTree.build(description, gate: gate, fill: fill), index: 0)
     }

@@ -20,6 +20,7 @@ public struct ViewDescription: Sendable, Equatable {
         /// How many subviews follow this node (in preorder).
         public var childCount: Int
 
+        /// A node of `bytes`, a backing store of `backingBytes`, and `childCount` subviews after it.
         public init(bytes: Int, backingBytes: Int = 0, childCount: Int = 0) {
             self.bytes = bytes
             self.backingBytes = backingBytes

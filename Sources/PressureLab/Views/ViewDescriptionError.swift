@@ -43,6 +43,8 @@ public enum ViewDescriptionError: Error, Equatable, CustomStringConvertible {
 /// Boxes a nested description error (an enum cannot hold itself directly).
 public struct ViewDescriptionErrorDetail: Equatable, Sendable {
     private let box: [ViewDescriptionError]
+    /// The detail of `error`.
     public init(_ error: ViewDescriptionError) { box = [error] }
+    /// The error.
     public var error: ViewDescriptionError { box[0] }
 }

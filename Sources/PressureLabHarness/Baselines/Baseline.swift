@@ -8,28 +8,38 @@ import SystemPackage
 /// Byte metrics are deterministic and stored as measured; latency metrics are stored as
 /// medians over the repeats of each run, since single timings are noise.
 public struct Baseline: Codable, Sendable, Equatable {
+    /// The format and its version, `pressurelab.baseline/1`.
     public var schema = "pressurelab.baseline/1"
+    /// The baseline's name (`main`: `baselines/main.json`).
     public var name: String
+    /// The version of the tool that saved it.
     public var toolVersion: String
     /// The allocator and its options when the baseline was measured: a check under another
     /// configuration warns, since byte counts depend on it.
     public var allocator: String
+    /// The allocator's options that change what it measures, by name.
     public var allocatorOptions: [String: String]
     /// The compressors' libraries by codec when the baseline was measured (absent in older
     /// baselines): a check with other versions warns, since compressed sizes depend on them.
     public var compressors: [String: String]?
-    /// Where the runs' own files were (``RunStorage``): `disk`, `tmpfs`, or both as
+    /// Where the runs' own files were (`RunStorage`): `disk`, `tmpfs`, or both as
     /// `disk+tmpfs` (absent in older baselines): a check on other storage warns, since
     /// reload latencies depend on it.
     public var storage: String?
+    /// One entry a scenario and policy pair.
     public var entries: [Entry]
 
     /// One scenario under one policy pair.
     public struct Entry: Codable, Sendable, Equatable {
+        /// The scenario's name.
         public var scenario: String
+        /// The cleanup policy.
         public var policy: Cleanup
+        /// The termination policy.
         public var termination: Termination
+        /// The seed the runs used.
         public var seed: UInt64
+        /// How many repeats the latency medians are over.
         public var repeats: Int
         /// Metric name to value (bytes, counts, or nanoseconds for latencies).
         public var metrics: [String: Double]
@@ -170,8 +180,11 @@ public struct Baseline: Codable, Sendable, Equatable {
 
 /// Why a gate could not judge, or what it found.
 public enum GateError: Error, Equatable, CustomStringConvertible {
+    /// No baseline file at `path`.
     case baselineMissing(path: String)
+    /// The baseline file at `path` does not parse, for `reason`.
     case baselineCorrupt(path: String, reason: String)
+    /// The thresholds file at `path` does not parse, for `reason`.
     case thresholdsInvalid(path: String, reason: String)
 
     public var description: String {

@@ -4,15 +4,23 @@ import Foundation
 public struct GateReport: Sendable {
     /// One metric of one entry.
     public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        /// The entry, `scenario / policy / termination`.
         public var key: String
+        /// The metric's name (a `GatedMetric` raw value).
         public var metric: String
+        /// The baseline's value.
         public var baseline: Double
+        /// The value measured now.
         public var measured: Double
+        /// The increase allowed over the baseline (its thresholds).
         public var allowed: Double
+        /// Whether the measured value is over the baseline plus the allowance.
         public var isRegression: Bool
 
         /// How far over the allowance (0 when within it).
         public var over: Double { max(0, measured - baseline - allowed) }
+        /// The change from the baseline, in percent of it (100 when the baseline is 0 and the value
+        /// is not).
         public var deltaPercent: Double { baseline == 0 ? (measured == 0 ? 0 : 100) : (measured - baseline) / baseline * 100 }
 
         public var description: String {
@@ -26,15 +34,20 @@ public struct GateReport: Sendable {
         }
     }
 
+    /// The baseline's name.
     public var baselineName: String
+    /// Every metric of every entry compared.
     public var findings: [Finding]
     /// Entries of the baseline that no run matched, and runs the baseline does not have.
     public var missing: [String]
+    /// Runs the baseline has no entry for.
     public var unexpected: [String]
     /// Warnings (a different allocator configuration).
     public var warnings: [String]
 
+    /// The findings over their allowance.
     public var regressions: [Finding] { findings.filter(\.isRegression) }
+    /// Whether nothing regressed and every entry of the baseline had a run.
     public var passed: Bool { regressions.isEmpty && missing.isEmpty }
 
     /// Compares runs with a baseline under thresholds.

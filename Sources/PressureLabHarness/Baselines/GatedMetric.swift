@@ -1,31 +1,45 @@
 import Foundation
 
-/// A figure of a run that baselines record, gates check and ``Footprint`` expectations name:
+/// A figure of a run that baselines record, gates check and `Footprint` expectations name:
 /// one type, with its kind (which decides its default allowance) and its unit. The raw value
 /// is the name a baseline file and a thresholds file use.
 public enum GatedMetric: String, CaseIterable, Sendable {
     // Measured bytes (deterministic: gated tightly).
+    /// Retained bytes (peak, final, mean over the steps) and user data lost, measured.
     case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
     // Host latencies (medians over repeats: gated with a noise tolerance).
+    /// The median host time of view reloads.
     case viewReloadP50 = "viewReloadLatencyNs.p50"
+    /// The 99th percentile host time of view reloads.
     case viewReloadP99 = "viewReloadLatencyNs.p99"
+    /// The median host time of cold launches.
     case coldLaunchP50 = "coldLaunchLatencyNs.p50"
+    /// The 99th percentile host time of cold launches.
     case coldLaunchP99 = "coldLaunchLatencyNs.p99"
+    /// The median host time of resumes.
     case resumeP50 = "resumeLatencyNs.p50"
+    /// The host time of every reload, summed.
     case reloadTimeNs
     // Device time (modelled with the run's profile, deterministic: gated exactly; 0 without one).
+    /// The median device time of cold launches.
     case coldLaunchDeviceP50 = "coldLaunchDeviceNs.p50"
+    /// The median device time of resumes.
     case resumeDeviceP50 = "resumeDeviceNs.p50"
+    /// The median device time of view reloads.
     case viewReloadDeviceP50 = "viewReloadDeviceNs.p50"
+    /// The device time of every reload, summed.
     case reloadDeviceTimeNs
     // Counts.
+    /// Processes killed, cold launches and view reloads, counted.
     case kills, coldLaunches, viewReloads
 
     /// What kind of figure it is.
     public enum Kind: Sendable {
+        /// Measured bytes, host latencies, device times and counts.
         case bytes, latency, deviceTime, count
     }
 
+    /// What kind of figure it is (its default allowance follows from it).
     public var kind: Kind {
         switch self {
         case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return .bytes
@@ -82,8 +96,11 @@ public enum GatedMetric: String, CaseIterable, Sendable {
 
 /// The unit of a gated metric's values; the raw value is how tracking files name it.
 public enum MetricUnit: String, Sendable, CaseIterable {
+    /// Bytes.
     case bytes
+    /// Nanoseconds (`ns`).
     case nanoseconds = "ns"
+    /// A count.
     case count
 
     /// A value in this unit for people: `1024 B`, `1.50 ms`, `3`; with `mebibytes`, bytes

@@ -12,6 +12,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
         /// Allowed increase in percent of the baseline value.
         public var relativePercent: Double
 
+        /// An allowance of `absolute` units or `relativePercent` of the baseline, whichever is larger.
         public init(absolute: Double, relativePercent: Double) {
             self.absolute = absolute
             self.relativePercent = relativePercent
@@ -38,6 +39,7 @@ public struct Thresholds: Codable, Sendable, Equatable {
                                              latency: .init(absolute: 200_000, relativePercent: 50),
                                              counts: .init(absolute: 0, relativePercent: 0), metrics: [:])
 
+    /// Allowances by kind of metric, and per metric where `metrics` names one.
     public init(bytes: Allowance, latency: Allowance, counts: Allowance, deviceTime: Allowance = .init(absolute: 0, relativePercent: 0),
                 metrics: [String: Allowance]) {
         self.bytes = bytes

@@ -10,13 +10,17 @@ public struct DeviceExperiment: Sendable {
     /// published series it is compared with (nil: none published). Any policy can be given,
     /// a built-in one or one written in Swift.
     public struct Configuration: Sendable {
+        /// The configuration's name in the output (`android-no-swap`).
         public var name: String
+        /// The device's termination policy.
         public var termination: Termination
         /// The apps' cleanup policy (iOS 6's by default).
         public var cleanup: Cleanup = .ios6
+        /// The compressor of the device's memory.
         public var compressor: Compressor
         /// The key of the published alive-after-launch series, and of the hot-launch series.
         public var publishedAlive: String?
+        /// (The hot-launch series' key.)
         public var publishedHotLaunch: String?
         /// What the configuration is, in a line (how it departs from the published setup).
         public var note: String
@@ -28,6 +32,7 @@ public struct DeviceExperiment: Sendable {
         /// The key of the published background-memory series (nil: none).
         public var publishedBackground: String?
 
+        /// A configuration with each field given; see the properties.
         public init(name: String, termination: Termination, cleanup: Cleanup = .ios6, compressor: Compressor,
                     publishedAlive: String? = nil, publishedHotLaunch: String? = nil, note: String, swapFileBytes: Int? = nil,
                     lockedBytes: Int = 0, publishedBackground: String? = nil) {
@@ -68,11 +73,13 @@ public struct DeviceExperiment: Sendable {
 
     /// One configuration's outcome (`pressurelab device --format json` writes these).
     public struct Outcome: Encodable, Sendable {
+        /// The configuration's name.
         public var name: String
         /// Apps alive right after each launch, in order.
         public var aliveAfterLaunch: [Int]
         /// Hot launches (resumes) by app, device time.
         public var hotLaunchDeviceNs: [String: LatencySummary]
+        /// Kills during the workload.
         public var kills: Int
         /// The workload's kills by cause (`too-many-cached`, `kernel-oom`, lmkd's levels, ...).
         public var killsByReason: [String: Int]
@@ -86,14 +93,20 @@ public struct DeviceExperiment: Sendable {
         /// Swap and the runtime in the workload: collections Android's runtime ran in the
         /// background, the bytes they read back from zram or the swap file, and the bytes swapped out.
         public var swapActivity = SwapActivity()
+        /// Apps frozen during the workload.
         public var freezes: Int
+        /// Cold launches during the workload.
         public var coldLaunches: Int
+        /// The published figures this configuration is compared with (nil: none).
         public var published: Published?
         /// The run's full results.
         public var run: RunResult
 
+        /// Published figures for one configuration.
         public struct Published: Codable, Sendable {
+            /// Apps alive right after each launch, as published.
             public var aliveAfterLaunch: [Int]?
+            /// Hot-launch samples by app, milliseconds, as published.
             public var hotLaunchMs: [String: [Double]]?
             /// Each app's memory in the background as the phone measured it (PSS + swap), kB.
             public var backgroundKB: [String: Double]?
@@ -104,6 +117,7 @@ public struct DeviceExperiment: Sendable {
             case coldLaunches, published, swapActivity
         }
 
+        /// An outcome with each field given (readers and tests).
         public init(name: String, aliveAfterLaunch: [Int], hotLaunchDeviceNs: [String: LatencySummary], kills: Int,
                     killsByReason: [String: Int] = [:], freezes: Int, coldLaunches: Int, published: Published?, run: RunResult) {
             self.name = name
@@ -134,6 +148,7 @@ public struct DeviceExperiment: Sendable {
 
         /// The mean and maximum of the apps alive after each launch.
         public var aliveMean: Double { PublishedComparison.mean(aliveAfterLaunch) ?? 0 }
+        /// The most apps alive right after a launch.
         public var aliveMax: Int { aliveAfterLaunch.max() ?? 0 }
     }
 
@@ -172,9 +187,12 @@ public struct DeviceExperiment: Sendable {
 
     /// What `pressurelab device --format json` writes.
     public struct Report: Encodable, Sendable {
+        /// The experiment's name (`fleet`, `pixel4`).
         public var experiment: String
+        /// Each configuration's outcome, in order.
         public var configurations: [Outcome]
 
+        /// A report of the configurations' outcomes.
         public init(experiment: String, configurations: [Outcome]) {
             self.experiment = experiment
             self.configurations = configurations

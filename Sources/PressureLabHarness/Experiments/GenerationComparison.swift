@@ -12,7 +12,9 @@ import PressureLabHeap
 public struct GenerationComparison {
     /// One generation's figures.
     public struct Row: Sendable, Equatable {
+        /// The release whose unload cycle ran.
         public var generation: OSRelease
+        /// Whether the cycle releases outlets with the view (iPhone OS 2.2 does not).
         public var releasesOutlets: Bool
         /// Bytes the app held before the warning (ledger, measured).
         public var retainedBeforeWarning: Int
@@ -40,6 +42,7 @@ public struct GenerationComparison {
         ]
     }
 
+    /// A comparison of every generation's unload cycle.
     public init() {}
 
     /// Runs the app once per generation, with outlets released and with outlets forgotten.

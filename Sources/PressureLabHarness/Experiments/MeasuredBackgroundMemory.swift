@@ -7,8 +7,11 @@
 /// zygote, Instagram's `:mqtt`) in every print after the app's first launch but the ones right
 /// after its own launches: the mean, the smallest and the largest, kB.
 public struct MeasuredBackgroundMemory: Sendable, Equatable {
+    /// The mean over the prints, kB.
     public var meanKB: Int
+    /// The smallest print, kB.
     public var minKB: Int
+    /// The largest print, kB.
     public var maxKB: Int
     /// The prints averaged.
     public var prints: Int

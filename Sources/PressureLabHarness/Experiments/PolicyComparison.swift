@@ -13,14 +13,19 @@ import PressureLabHeap
 public struct PolicyComparison {
     /// An app: the tabs' screens, the first shown when the warning arrives.
     public struct App: Sendable {
+        /// The app's name.
         public var name: String
+        /// What the app is, in a line.
         public var description: String
+        /// The screens of its tabs.
         public var screens: [ScreenSpec]
+        /// The tabs' screen names, in order.
         public var tabs: [String]
     }
 
     /// One policy's figures on one app.
     public struct Row: Sendable {
+        /// The cleanup policy measured.
         public var policy: Cleanup
         /// The policy whose bytes freed this run was given as its target (cost-aware at
         /// lru's or ios3's bytes), nil: the policy's own rule.
@@ -46,10 +51,12 @@ public struct PolicyComparison {
         public var label: String { matching.map { "\(policy.name) @\($0.name)" } ?? policy.name }
     }
 
+    /// Warning rounds per policy and app (each: load, warn, reload).
     public var rounds: Int
     /// The device whose costs give device time (nil: host time only).
     public var profile: DeviceProfile?
 
+    /// A comparison of `rounds` rounds; device time with `profile` (nil: host time only).
     public init(rounds: Int = 20, profile: DeviceProfile? = nil) {
         self.rounds = rounds
         self.profile = profile

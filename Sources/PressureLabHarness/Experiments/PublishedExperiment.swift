@@ -9,8 +9,11 @@ import SystemPackage
 public struct PublishedExperiment: Codable, Sendable, Equatable {
     /// Where the figures come from.
     public struct Source: Codable, Sendable, Equatable {
+        /// The repository (`jiachengh/Fleet`).
         public var repository: String
+        /// The commit the figures were read at.
         public var commit: String
+        /// The file of each kind of figure, by kind.
         public var files: [String: String]
 
         /// Where figures come from: a repository, a commit, and the file of each kind of figure.
@@ -19,7 +22,9 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
         }
     }
 
+    /// Where the figures were published (a paper, an artifact).
     public var published: String
+    /// The repository, commit and files they were read from.
     public var source: Source
     /// The apps, in the order the experiment launches them.
     public var apps: [String]
@@ -30,6 +35,7 @@ public struct PublishedExperiment: Codable, Sendable, Equatable {
     /// Each app's memory in the background (PSS + swap, the mean over the prints), kB, per
     /// configuration and app, where the source measured it.
     public var backgroundKB: [String: [String: Double]]?
+    /// Notes on the figures, by topic.
     public var notes: [String: String]
 
     /// Published figures, as a data file holds them.

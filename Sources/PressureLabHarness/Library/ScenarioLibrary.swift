@@ -9,6 +9,7 @@ public struct ScenarioLibrary {
     /// profiles): a file of the same name as a bundled one takes its place (``shadowing``).
     public var local: String?
 
+    /// The scenarios of `directory`, and of `local` (a folder of the user's) before them when given.
     public init(directory: String, local: String? = nil) {
         self.directory = directory
         self.local = local

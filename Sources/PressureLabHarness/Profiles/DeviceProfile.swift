@@ -5,14 +5,18 @@ import PressureLab
 public struct DeviceProfile: Sendable, Equatable {
     /// The platform: its default termination policy and how warnings or trim levels arrive.
     public enum Platform: String, Sendable, Codable, CaseIterable {
+        /// iOS (XNU's rules) or Android (ActivityManager's and lmkd's).
         case ios, android
     }
 
+    /// The profile's name (`iphone-xs-2018`).
     public var name: String
+    /// The device, in a line.
     public var description: String
+    /// Which system's rules the device follows.
     public var platform: Platform
     /// The system release whose memory rules apply (`release:`, default the platform's
-    /// oldest modelled release, ``OSRelease/defaultRelease(apple:)``).
+    /// oldest modelled release, `OSRelease/defaultRelease(apple:)`).
     public var release: OSRelease
     /// Physical memory, bytes.
     public var memoryBytes: Int
@@ -24,12 +28,13 @@ public struct DeviceProfile: Sendable, Equatable {
     public var compressor: Compressor
     /// The per-unit costs.
     public var costs: CostModel
-    /// Where each cost comes from, by cost name (``Cost``'s raw value: `process_start`, ...).
+    /// Where each cost comes from, by cost name (`Cost`'s raw value: `process_start`, ...).
     public var sources: [String: String]
     /// Compressibility (uncompressed / compressed) of each kind of memory.
     public var content: [MemoryContents.Kind: Double]
     /// The file it was read from, and a hash of its bytes (FNV-1a, 64 bit, hex).
     public var path: String
+    /// A hash of the profile file's bytes: results and baselines record it.
     public var hash: String
     /// The display's scale, pixels a point (`display: { scale: }`), when the profile gives it:
     /// `import views` sizes backing stores by it when `--scale` is not given.
@@ -38,9 +43,9 @@ public struct DeviceProfile: Sendable, Equatable {
     /// when the profile gives it: lmkd's and `CachedAppOptimizer`'s free-swap figures count it.
     public var zramBytes: Int? = nil
 
-    /// The cost names a profile declares, in the order the file lists them: ``Cost``'s.
+    /// The cost names a profile declares, in the order the file lists them: `Cost`'s.
     public static let costNames = Cost.allCases.map(\.rawValue)
-    /// The kinds of memory `content:` names: ``MemoryContents/Kind``'s, in its order.
+    /// The kinds of memory `content:` names: `MemoryContents/Kind`'s, in its order.
     public static let contentKinds = MemoryContents.Kind.allCases.map(\.rawValue)
 
     /// Memory filled as compressible as the profile says, kind by kind, with `overrides` (a

@@ -11,7 +11,7 @@ public enum ProfileLibrary {
     /// The bundled profiles (next to the executable's package, else compiled into the
     /// binary), with a `profiles` folder in the working directory added to them when there is
     /// one of one's own: its profiles add to the bundled ones, and one named as a bundled one
-    /// takes its place (said once on standard error when it is used, ``noteShadowing(_:)``).
+    /// takes its place (said once on standard error when it is used, `noteShadowing(_:)`).
     public static func locate(workingDirectory: String = FileManager.default.currentDirectoryPath) -> ScenarioLibrary? {
         let local = workingDirectory + "/profiles"
         guard var library = ScenarioLibrary.locate(folder: "profiles", workingDirectory: false) else {

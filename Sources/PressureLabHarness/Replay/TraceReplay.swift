@@ -1,7 +1,7 @@
 /// The formats of app-usage traces a `replay` step reads (`format:`); not to be confused with
 /// ``TraceFormat``, the formats of the event trace a run writes.
 public enum UsageTraceFormat: String, CaseIterable, Sendable {
-    /// The LSApp dataset's TSV (``LSAppTrace``).
+    /// The LSApp dataset's TSV (`LSAppTrace`).
     case lsapp
 }
 
@@ -30,6 +30,7 @@ public struct TraceReplay: Sendable, Equatable {
 
     /// The trace file, resolved against the scenario's folder.
     public var tracePath: String
+    /// The trace's format (`lsapp`).
     public var format: UsageTraceFormat
     /// The replayed user (canonical: no leading zeros).
     public var user: String
@@ -40,6 +41,8 @@ public struct TraceReplay: Sendable, Equatable {
     /// The scenario app of trace apps not in `apps`.
     public var defaultApp: String?
 
+    /// A replay of `user`'s uses in a trace: its apps mapped by `apps`, the rest to `defaultApp`
+    /// (nil: every app used must be mapped).
     public init(tracePath: String, format: UsageTraceFormat = .lsapp, user: String, users: [String],
                 apps: [String: String], defaultApp: String?) {
         self.tracePath = tracePath

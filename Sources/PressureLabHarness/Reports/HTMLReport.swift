@@ -5,6 +5,7 @@ import Foundation
 /// marked), reload latency percentiles per kind and policy, retained bytes by owner at
 /// the peak, and the comparison table with dominated policies marked.
 public enum HTMLReport {
+    /// The report of a results file: one self-contained page (docs/reports.md).
     public static func render(_ results: ResultsFile) -> String {
         // A sweep's hundreds of cells are aggregated, not drawn one by one.
         if SweepSummary.isSweep(results.runs) { return SweepReport.html(results) }

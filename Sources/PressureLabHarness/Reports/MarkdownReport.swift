@@ -1,6 +1,7 @@
 /// A Markdown report of a results file: the comparison, latency percentiles and the top
 /// owners at the peak, per scenario.
 public enum MarkdownReport {
+    /// The report of a results file, as Markdown.
     public static func render(_ results: ResultsFile) -> String {
         if SweepSummary.isSweep(results.runs) { return SweepReport.markdown(results) }
         var lines = ["# PressureLab report", "",

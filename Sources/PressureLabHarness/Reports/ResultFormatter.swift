@@ -2,30 +2,47 @@ import Foundation
 
 /// Renders runs as a table, CSV or Markdown (one row per run), or JSON (the results file).
 public enum ResultFormat: String, CaseIterable, Sendable {
+    /// A table of at most 120 columns, JSON (`pressurelab.results/1`), CSV or Markdown.
     case table, json, csv, markdown
 }
 
 /// A comparison row: one run's headline figures and whether another run of the same
 /// scenario beats it on footprint and reload time together.
 public struct ComparisonRow: Sendable, Equatable {
+    /// The scenario's name.
     public var scenario: String
+    /// The cleanup policy's name.
     public var policy: String
+    /// The termination policy's name.
     public var termination: String
+    /// The peak of retained bytes.
     public var peakBytes: Int
+    /// The mean of retained bytes over the steps.
     public var meanBytes: Int
+    /// Retained bytes after the last step.
     public var finalBytes: Int
+    /// Processes killed.
     public var kills: Int
+    /// Cold launches.
     public var coldLaunches: Int
+    /// Views reloaded.
     public var viewReloads: Int
+    /// Host time of every reload, summed.
     public var reloadTimeNs: UInt64
+    /// The median host time of a view reload.
     public var viewReloadP50: UInt64
+    /// The 99th percentile host time of a view reload.
     public var viewReloadP99: UInt64
     /// Device time (modelled; nil without a profile): all reloads, view reload p50, cold
     /// launch p50.
     public var reloadDeviceTimeNs: UInt64?
+    /// The median device time of a view reload (with a profile).
     public var viewReloadDeviceP50: UInt64?
+    /// The median device time of a cold launch (with a profile).
     public var coldLaunchDeviceP50: UInt64?
+    /// The median host time of a cold launch.
     public var coldLaunchP50: UInt64
+    /// User data lost.
     public var dataLossBytes: Int
     /// Another policy of the same scenario has less or equal mean footprint and reload time,
     /// one of them strictly less.
@@ -34,6 +51,7 @@ public struct ComparisonRow: Sendable, Equatable {
     public var meanDeltaPercent: Double
 }
 
+/// Results as tables, CSV, JSON or Markdown (`--format`).
 public enum ResultFormatter {
     /// Headline rows, with domination and deltas computed per scenario.
     public static func comparison(_ runs: [RunResult]) -> [ComparisonRow] {
@@ -168,8 +186,10 @@ public enum ResultFormatter {
 
 /// Human units.
 public enum Units {
+    /// Bytes in MiB with two decimals: `63.91 MiB`.
     public static func mebibytes(_ bytes: Int) -> String { String(format: "%.2f MiB", Double(bytes) / 1_048_576) }
 
+    /// Nanoseconds for people: `114.23 ms`, `2.10 s`.
     public static func duration(_ nanoseconds: UInt64) -> String {
         if nanoseconds < 10_000 { return "\(nanoseconds) ns" }
         if nanoseconds < 10_000_000 { return String(format: "%.1f us", Double(nanoseconds) / 1000) }

@@ -63,6 +63,7 @@ public enum SweepReport {
 
     // MARK: - HTML
 
+    /// The sweep report of a results file, as one self-contained page.
     public static func html(_ results: ResultsFile) -> String {
         let summary = SweepSummary(results.runs)
         let dominated = summary.dominated(.meanFootprint, .reloadTime)
@@ -193,6 +194,7 @@ public enum SweepReport {
 
     // MARK: - Markdown
 
+    /// The sweep report of a results file, as Markdown.
     public static func markdown(_ results: ResultsFile) -> String {
         let summary = SweepSummary(results.runs)
         let dominated = summary.dominated(.meanFootprint, .reloadTime)

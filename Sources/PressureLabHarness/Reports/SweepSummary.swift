@@ -10,8 +10,11 @@ import Foundation
 public struct SweepSummary: Sendable {
     /// What a sweep varies besides scenarios and seeds.
     public struct Configuration: Hashable, Sendable, Comparable {
+        /// The cleanup policy's name.
         public var policy: String
+        /// The termination policy's name.
         public var termination: String
+        /// The device profile's name (nil: none).
         public var profile: String?
 
         /// The configuration by what the sweep varies (`ios6`, `ios6 / jetsam`, ...): the
@@ -31,7 +34,9 @@ public struct SweepSummary: Sendable {
 
     /// Which parts of a configuration the sweep varies.
     public struct Axes: Sendable, Equatable {
+        /// Whether the cleanup policy varies.
         public var policy: Bool
+        /// Whether the termination policy varies.
         public var termination: Bool
         /// Whether some scenario ran under several profiles (a profile a scenario names for
         /// itself is not an axis).
@@ -40,6 +45,8 @@ public struct SweepSummary: Sendable {
 
     /// A headline figure of a run.
     public enum Metric: String, CaseIterable, Sendable {
+        /// Mean and peak footprint, reload time, cold and hot launch device time, kills, cold
+        /// launches, cached apps and data lost.
         case meanFootprint, peakFootprint, reloadTime, coldLaunch, hotLaunch, kills, coldLaunches, cachedApps, dataLost
 
         /// Its column title.
@@ -95,11 +102,17 @@ public struct SweepSummary: Sendable {
 
     /// Nearest-rank quantiles of a figure over cells.
     public struct Spread: Sendable, Equatable {
+        /// How many values.
         public var count: Int
+        /// The smallest.
         public var minimum: Double
+        /// The 0.25-quantile.
         public var lowerQuartile: Double
+        /// The 0.5-quantile.
         public var median: Double
+        /// The 0.75-quantile.
         public var upperQuartile: Double
+        /// The largest.
         public var maximum: Double
 
         /// The spread of `values` (nil when there are none).
@@ -120,19 +133,25 @@ public struct SweepSummary: Sendable {
     /// how much against the runner-up, in percent of the runner-up (nil when only one
     /// configuration has the figure, or the runner-up's is 0).
     public struct Win: Sendable, Equatable {
+        /// The scenario.
         public var scenario: String
+        /// The figure.
         public var metric: Metric
         /// The best configurations (several when they tie).
         public var best: [Configuration]
+        /// How much better than the runner-up, in percent of the runner-up's figure.
         public var marginPercent: Double?
     }
 
+    /// Every configuration, in order.
     public var configurations: [Configuration]
+    /// Every scenario, in order.
     public var scenarios: [String]
     /// What the configurations vary.
     public var axes: Axes
     /// Per configuration, the spread of each figure over every scenario and seed.
     public var spreads: [Configuration: [Metric: Spread]]
+    /// Who wins each figure in each scenario.
     public var wins: [Win]
     /// The seeds the sweep ran (one scenario, one configuration).
     public var seedsPerCell: Int

@@ -1,12 +1,14 @@
 /// A plan that ran to the end, with its trace (written, not yet in place): what the
 /// command line, the gate and the sweep engine turn into output files.
 public struct CompletedPlan {
+    /// Every run, in the plan's order.
     public var runs: [RunResult]
     /// The trace file the runs streamed into, finished at ``outputs()``.
     package var trace: (any TraceFile)?
     /// The profile every run used, when they share one.
     public var profile: DeviceProfile?
 
+    /// A completed plan of `runs` without a trace.
     public init(runs: [RunResult], profile: DeviceProfile? = nil) {
         self.init(runs: runs, trace: nil, profile: profile)
     }

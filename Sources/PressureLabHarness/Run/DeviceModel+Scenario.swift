@@ -1,5 +1,6 @@
 import PressureLab
 
+/// The device a scenario declares.
 extension DeviceModel {
     /// The device a scenario runs on: the scenario's budget, thresholds, limits and iOS
     /// release, and its profile's memory, page size, compressor, system release, costs and
@@ -11,6 +12,8 @@ extension DeviceModel {
     /// class, stays the phone's.
     ///
     /// - Parameters:
+    ///   - scenario: the scenario whose device this is.
+    ///   - profile: the device profile in force; nil: host time only.
     ///   - compressor: in place of the profile's (`--compressor`).
     ///   - seed: the run's seed (realistic contents are drawn from it).
     ///   - swapFileBytes: a swap file on flash (experiments use one).

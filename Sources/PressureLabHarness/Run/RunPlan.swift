@@ -13,8 +13,11 @@ import PressureLab
 public struct RunPlan: Sendable {
     /// One run of the plan: a scenario under a policy, one repeat.
     public struct Cell: Sendable {
+        /// The scenario.
         public var scenario: Scenario
+        /// The cleanup policy.
         public var policy: Cleanup
+        /// Which repeat, from 1.
         public var repeatIndex: Int
         /// `scenario / policy / termination`.
         public var label: String
@@ -43,13 +46,19 @@ public struct RunPlan: Sendable {
 
     /// What a plan produced: the runs, and the profile they all used when they share one.
     public struct Outcome {
+        /// Every run, in order.
         public var runs: [RunResult]
+        /// The profile they all used (nil when they differ or none was in force).
         public var profile: DeviceProfile?
     }
 
+    /// The scenarios, in order.
     public var scenarios: [Scenario]
+    /// The cleanup policies each scenario runs under, in order.
     public var policies: [Cleanup]
+    /// The termination policy of every run.
     public var termination: Termination
+    /// How many times each cell runs.
     public var repeats: Int
     /// The seed of every run (nil: each scenario's own).
     public var seed: UInt64?
@@ -59,6 +68,8 @@ public struct RunPlan: Sendable {
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
 
+    /// A plan of every scenario under every policy, `repeats` times; `seed`, `profile` and
+    /// `compressor` in place of the scenarios' own when given.
     public init(scenarios: [Scenario], policies: [Cleanup], termination: Termination = .jetsam, repeats: Int = 1,
                 seed: UInt64? = nil, profile: ProfileReference? = nil, compressor: Compressor? = nil) {
         self.scenarios = scenarios
@@ -120,6 +131,7 @@ public struct RunPlan: Sendable {
     /// `trace` (and memory samples, for a format that has them).
     ///
     /// - Parameters:
+    ///   - trace: receives every cell's events as they happen; nil: no trace.
     ///   - cellStarted: called before each cell.
     ///   - stepProgress: called every 256 steps of a cell with (steps done, steps in all).
     /// - Throws: ``Failure``: a policy or profile that cannot be used, the first run that

@@ -2,10 +2,9 @@ import PressureLab
 import PressureLabHeap
 import SystemPackage
 
-/// One run: a scenario's apps on its device under a cleanup policy and a termination
-/// policy, played step by step (``perform(_:)``, ``play(_:)``) or to the end (``run()``),
-/// and read as a ``RunResult`` at the end (``finish()``). The engine every runner in
-/// PressureLab uses: the command line's runs, comparisons, baselines and sweeps (through
+/// One run: a scenario's apps on its device under a cleanup policy and a termination policy, played step by step
+/// (``perform(_:)``, ``play(_:)``) or to the end (`run()`), and read as a ``RunResult`` at the end (`finish()`). The
+/// engine every runner in PressureLab uses: the command line's runs, comparisons, baselines and sweeps (through
 /// ``RunPlan``), the device experiment, the policy and generation comparisons, the test API.
 ///
 /// ```swift
@@ -19,11 +18,14 @@ import SystemPackage
 /// counts and device times. (Without a profile `cost-aware` decides on reload times
 /// measured in the run, so its releases, and the bytes that follow, can differ.)
 ///
-/// The first simulation of a process is preceded by a warm-up (``RunnerWarmUp``), so that
+/// The first simulation of a process is preceded by a warm-up (`RunnerWarmUp`), so that
 /// its figures do not depend on being the first.
 public final class Simulation {
+    /// The scenario being run.
     public let scenario: Scenario
+    /// The cleanup policy of every app.
     public let cleanup: Cleanup
+    /// The device's termination policy.
     public let termination: Termination
     /// The seed of everything random (the scenario's unless given).
     public let seed: UInt64
@@ -33,7 +35,7 @@ public final class Simulation {
     public let device: Device
     /// The scenario's apps, by name.
     public let apps: [String: Application]
-    /// Every lifecycle callback and state change (kept in ``TraceRecorder/events`` with `keepsEvents`).
+    /// Every lifecycle callback and state change (kept in `TraceRecorder/events` with `keepsEvents`).
     public let recorder: TraceRecorder
     /// Where the run's own files are (a tmpfs or the disk).
     public let storage: RunStorage
@@ -52,20 +54,20 @@ public final class Simulation {
     private var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0, finished = false
 
     /// Builds the device and installs the scenario's apps (none runs yet).
-    ///
     /// - Parameters:
+    ///   - scenario: what to run.
+    ///   - cleanup: the cleanup policy of every app.
+    ///   - termination: the device's termination policy.
     ///   - seed: in place of the scenario's.
     ///   - profile: the device's costs, memory, compressor and release; nil: host time only.
     ///   - compressor: in place of the profile's.
     ///   - swapFileBytes: a swap file on flash of this many bytes (the device experiment's).
-    ///   - trace: receives every event as it happens (and each app's bytes every step, when it
-    ///     samples memory).
+    ///   - trace: receives every event as it happens (and each app's bytes every step, when it samples memory).
     ///   - events: called with every event as it happens.
     ///   - keepsEvents: keep the events in ``recorder`` (tests; short runs).
     ///   - progress: called every 256 steps with (steps done, steps in all).
-    /// - Throws: ``PolicyError`` for a policy this program does not know or one that takes a
-    ///   built-in one's name; what the runtime throws for a screen that cannot be registered;
-    ///   ``HarnessError`` when the run's files have no room.
+    /// - Throws: `PolicyError` for a policy this program does not know or one that takes a built-in one's name;
+    ///   what the runtime throws for a screen that cannot be registered; ``HarnessError`` when the run's files have no room.
     public convenience init(_ scenario: Scenario, cleanup: Cleanup = .ios6, termination: Termination = .jetsam,
                             seed: UInt64? = nil, profile: DeviceProfile? = nil, compressor: Compressor? = nil,
                             swapFileBytes: Int? = nil, trace: (any TraceOutput)? = nil, events: ((TraceEvent) -> Void)? = nil,
@@ -136,12 +138,10 @@ public final class Simulation {
     // MARK: - Steps
 
     /// Performs one action as the scenario's next step: the device applies it and ends the
-    /// step (``Device/perform(_:)``), and the step joins the timeline with what the device did.
+    /// step (`Device/perform(_:)`), and the step joins the timeline with what the device did.
     ///
-    /// - Throws: what the runtime throws (a screen that cannot be built);
-    ///   ``RuntimeError/memoryRefused(app:_:)`` when the host itself had no memory for an
-    ///   allocation; ``WorkLimitExceeded`` when unloads made the run rebuild more views than
-    ///   the limits allow.
+    /// - Throws: what the runtime throws (a screen that cannot be built); `RuntimeError/memoryRefused(app:_:)` when the
+    ///   host itself had no memory for an allocation; ``WorkLimitExceeded`` when unloads rebuilt more views than allowed.
     @discardableResult
     public func perform(_ action: UserAction) throws -> StepOutcome {
         precondition(!finished, "a finished simulation performs no more steps")
@@ -196,8 +196,7 @@ public final class Simulation {
         return finish(repeatIndex: repeatIndex)
     }
 
-    /// The run's result, read now; then every app's process ends. Call it once, after the
-    /// last step.
+    /// The run's result, read now; then every app's process ends. Call it once, after the last step.
     public func finish(repeatIndex: Int = 0) -> RunResult {
         precondition(!finished, "a simulation is finished once")
         var metrics = metrics()
@@ -210,8 +209,8 @@ public final class Simulation {
         return result
     }
 
-    /// Ends every app's process without reading a result (the warm-up's runs), in the
-    /// scenario's order: the trace's last events are the same on every run.
+    /// Ends every app's process without reading a result (the warm-up's runs), in the scenario's order:
+    /// the trace's last events are the same on every run.
     func end() {
         finished = true
         for installed in device.apps { installed.app.runtime.ledger.stopTrackingPeak() }
@@ -296,5 +295,6 @@ public final class Simulation {
 
 /// The version of the tool, written into results, baselines and sweep records.
 public enum PressureLabVersion {
+    /// This build's version.
     public static let current = "0.1.0"
 }

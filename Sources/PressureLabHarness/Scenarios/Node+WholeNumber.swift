@@ -1,5 +1,6 @@
 import Yams
 
+/// YAML scalars read as whole numbers.
 extension Node {
     /// The scalar as a whole number, as Yams reads YAML 1.1 integers (decimal, `0x`, `0o`,
     /// `0b`, `_` separators), except base-60 (`1:30`): Yams multiplies its digits without

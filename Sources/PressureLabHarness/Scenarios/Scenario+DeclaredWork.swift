@@ -101,7 +101,9 @@ extension Scenario {
 /// A run that built more views than ``ScenarioLimits/viewsBuilt``: what the declarations
 /// cannot foresee (views rebuilt after memory warnings, restorations) is bounded as it happens.
 public struct WorkLimitExceeded: Error, CustomStringConvertible {
+    /// The views built when the limit was passed.
     public var viewsBuilt: Int
+    /// The step that passed it.
     public var step: Int
 
     public var description: String {

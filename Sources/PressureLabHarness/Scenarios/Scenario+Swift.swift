@@ -20,7 +20,14 @@ extension Scenario {
     /// A scenario written in Swift, checked as a file would be: names, the screens and apps
     /// the hierarchies and steps name, the host's limits and the work limits.
     ///
-    /// - Parameter path: what errors name it by (default `NAME (Swift)`); no file is read.
+    /// - Parameters:
+    ///   - name: the scenario's name, as results and reports show it.
+    ///   - description: one line on what it models.
+    ///   - seed: the seed of its random steps and contents.
+    ///   - device: the device's memory, thresholds and profile.
+    ///   - apps: the apps installed, with their screens and launch hierarchies.
+    ///   - script: what the user (and the system) does, step by step.
+    ///   - path: what errors name it by (default `NAME (Swift)`); no file is read.
     /// - Throws: ``ScenarioError`` with every problem, each naming its key.
     public init(name: String, description: String = "", seed: UInt64 = 0, device: DeviceSpec, apps: [AppSpec],
                 script: [Step], path: String? = nil) throws(ScenarioError) {
@@ -43,6 +50,7 @@ extension Scenario.DeviceSpec {
     }
 }
 
+/// Screens written in Swift, as a scenario file declares them.
 extension ScreenSpec {
     /// A screen's view tree as a scenario file declares it (`tree:`).
     public enum Tree: Sendable, Equatable {
@@ -82,22 +90,39 @@ extension ScreenSpec {
 
 extension Scenario.Step {
     // Each action as a step, named as in scenario files (``UserAction``).
+    /// `launch: APP`: brings the app to the front, cold or resumed.
     public static func launch(_ app: String) -> Self { .action(.launch(app)) }
+    /// `push: SCREEN` onto the front app's navigation stack.
     public static func push(_ screen: String) -> Self { .action(.push(screen)) }
+    /// `pop: N` screens off the stack.
     public static func pop(_ count: Int = 1) -> Self { .action(.pop(count)) }
+    /// `pop_to_root`.
     public static let popToRoot = Self.action(.popToRoot)
+    /// `select_tab: N` (from 0).
     public static func selectTab(_ index: Int) -> Self { .action(.selectTab(index)) }
+    /// `present: SCREEN` modally.
     public static func present(_ screen: String) -> Self { .action(.present(screen)) }
+    /// `dismiss` the modal screen.
     public static let dismiss = Self.action(.dismiss)
+    /// `type: BYTES` of user data into the front screen.
     public static func type(_ bytes: Int) -> Self { .action(.type(bytes)) }
+    /// `scroll: ROWS` in the front table.
     public static func scroll(_ rows: Int) -> Self { .action(.scroll(rows)) }
+    /// `grow: BYTES` of the front app's data (an app growing with use).
     public static func grow(_ bytes: Int) -> Self { .action(.grow(bytes)) }
+    /// `warning: LEVEL`: a scripted memory warning.
     public static func warning(_ level: PressureLevel = .warning) -> Self { .action(.warning(level)) }
+    /// `home`: the front app goes to the background.
     public static let home = Self.action(.home)
+    /// `switch: APP`: Home, then the app.
     public static func switchTo(_ app: String) -> Self { .action(.switchTo(app)) }
+    /// `idle: SECONDS` without input (time passes).
     public static func idle(_ seconds: Double) -> Self { .action(.idle(seconds)) }
+    /// `interrupt: SECONDS`: a call or an alert covers the front app.
     public static func interrupt(_ seconds: Double) -> Self { .action(.interrupt(seconds)) }
+    /// `launch_background: APP`: launched straight into the background.
     public static func launchBackground(_ app: String) -> Self { .action(.launchBackground(app)) }
+    /// `background_fetch: APP`: Background App Refresh.
     public static func backgroundFetch(_ app: String) -> Self { .action(.backgroundFetch(app)) }
     /// `repeat: { times: N, steps: [...] }`.
     public static func `repeat`(_ times: Int, _ steps: [Self]) -> Self { .repeatSteps(times: times, steps: steps) }

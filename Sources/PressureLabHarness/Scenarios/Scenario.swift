@@ -3,12 +3,17 @@ import PressureLab
 /// A scenario, format version 1 (docs/formats.md, "Scenario"): a device, apps with their
 /// screens and hierarchy, and a script of steps.
 public struct Scenario: Sendable {
+    /// The scenario's name.
     public var name: String
+    /// What it models, in a line.
     public var description: String
+    /// The seed of its random steps and contents.
     public var seed: UInt64
+    /// The device it runs on.
     public var device: DeviceSpec
     /// Apps in file order.
     public var apps: [AppSpec]
+    /// What happens, step by step.
     public var script: [Step]
     /// The file it was read from.
     public var path: String
@@ -17,8 +22,11 @@ public struct Scenario: Sendable {
 
     /// The device section.
     public struct DeviceSpec: Sendable {
+        /// The device's memory budget for apps, bytes.
         public var memoryBytes: Int
+        /// The pressure levels' thresholds.
         public var thresholds: PressureThresholds
+        /// The per-process limit of an active app (`app_limit`), bytes; nil: none.
         public var appLimitBytes: Int?
         /// The per-app limit while an app is suspended (`app_limit_inactive`, XNU's
         /// `memlimit_inactive`); nil: the same as ``appLimitBytes``.
@@ -37,6 +45,7 @@ public struct Scenario: Sendable {
         /// bytes N times, and every output says the scale. 1: as declared.
         public var memoryScale = 1
 
+        /// A device with each field given; see the properties.
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,
                     content: [MemoryContents.Kind: Double] = [:], os: OSRelease? = nil, appLimitInactiveBytes: Int? = nil) {
             self.memoryBytes = memoryBytes
@@ -51,11 +60,15 @@ public struct Scenario: Sendable {
 
     /// One app: its data, screens and root hierarchy, and how it behaves in the background.
     public struct AppSpec: Sendable {
+        /// The app's name.
         public var name: String
+        /// App-wide data, bytes (loaded at launch).
         public var dataBytes: Int
         /// Clean file-backed memory it maps: code and resources (`clean: 40MiB`; 0: none).
         public var cleanBytes: Int = 0
+        /// The app's screens.
         public var screens: [ScreenSpec]
+        /// The launch hierarchy: a screen, a navigation stack or tabs.
         public var root: HierarchySpec
         /// What keeps it running after Home (`background: audio | location | task:30s`).
         public var background: BackgroundMode?
@@ -87,10 +100,12 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// One step of the script: an action (``UserAction``), or a `repeat` or `random` that
+    /// One step of the script: an action (`UserAction`), or a `repeat` or `random` that
     /// the runner expands into actions.
     public indirect enum Step: Sendable, Equatable {
+        /// One action.
         case action(UserAction)
+        /// `repeat`: the steps, `times` times.
         case repeatSteps(times: Int, steps: [Step])
         /// That many actions drawn from the mix (weights by kind) with the run's seed.
         case random(steps: Int, mix: [UserAction.Kind: Double])
@@ -134,7 +149,7 @@ public struct Scenario: Sendable {
 extension Scenario.AppSpec {
     /// The app as the scenario declares it: a runtime with its screens registered, behaving
     /// as `generation` under `cleanup`, and its data, clean memory and background behaviour.
-    /// A device gives it the rest when it is installed (``DeviceModel/apply(to:)``).
+    /// A device gives it the rest when it is installed (`DeviceModel/apply(to:)`).
     public func makeApplication(generation: OSRelease, cleanup: any CleanupPolicy, trace: TraceRecorder,
                                 statistics: ReloadStatistics) throws -> Application {
         let runtime = try RuntimeContext(app: name, generation: generation, trace: trace, reloadStatistics: statistics)

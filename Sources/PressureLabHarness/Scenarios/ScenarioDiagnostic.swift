@@ -1,12 +1,17 @@
 /// One problem in a scenario file: where, which key, what is wrong and what would be valid.
 public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// The file (or `NAME (Swift)`).
     public var path: String
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
     /// The key path, e.g. `apps.photos.screens.grid.rows`.
     public var key: String
+    /// What is wrong, and what would be valid.
     public var message: String
 
+    /// A diagnostic with each field given.
     public init(path: String, line: Int, column: Int, key: String, message: String) {
         self.path = path
         self.line = line
@@ -48,8 +53,10 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
 
 /// A scenario that cannot run: every problem found in it.
 public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in file order.
     public var diagnostics: [ScenarioDiagnostic]
 
+    /// An error of these problems.
     public init(diagnostics: [ScenarioDiagnostic]) {
         self.diagnostics = diagnostics
     }

@@ -19,7 +19,7 @@ extension ScenarioLoader {
     }
 
     /// The YAML of a scenario, profile or sweep file, composed after the prescan
-    /// (``YAMLPrescan``); every failure is a located diagnostic, `whenEmpty` for an empty file.
+    /// (`YAMLPrescan`); every failure is a located diagnostic, `whenEmpty` for an empty file.
     public static func compose(_ raw: String, path: String, whenEmpty: String) throws(ScenarioError) -> Node {
         // Text read from a file is normalised already; text given in memory (a merge, a test,
         // the fuzzer) is normalised here, so that the prescan and the composer see one set of lines.

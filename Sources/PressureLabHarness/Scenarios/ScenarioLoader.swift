@@ -12,6 +12,8 @@ public struct ScenarioLoader: Sendable {
     /// Replaces the user a `replay` step names (sweeps over a trace's users); nil: as written.
     public var replayUser: String?
 
+    /// A loader that refuses scenarios whose declared bytes are over `hostLimitBytes` (default:
+    /// half of what the host allows this process).
     public init(hostLimitBytes: Int = HostMemory.current().safeLimit()) {
         self.hostLimitBytes = hostLimitBytes
     }

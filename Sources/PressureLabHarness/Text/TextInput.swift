@@ -22,9 +22,13 @@ import Foundation
 public enum TextInput {
     /// The encoding a file was decoded from.
     public enum Encoding: String, Sendable, Equatable {
+        /// UTF-8 without a byte-order mark.
         case utf8 = "UTF-8"
+        /// UTF-8 after a byte-order mark.
         case utf8WithByteOrderMark = "UTF-8 with a byte-order mark"
+        /// UTF-16, little-endian (PowerShell's `>`).
         case utf16LittleEndian = "UTF-16 little-endian"
+        /// UTF-16, big-endian.
         case utf16BigEndian = "UTF-16 big-endian"
     }
 
@@ -50,10 +54,14 @@ public enum TextInput {
     /// column in bytes of the first offending byte; line 1 column 1 for the file as a whole),
     /// and what to do.
     public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The line, from 1.
         public var line: Int
+        /// The column in bytes, from 1.
         public var column: Int
+        /// What the bytes are and what to do.
         public var message: String
 
+        /// A refusal with each field given.
         public init(line: Int, column: Int, message: String) {
             self.line = line
             self.column = column

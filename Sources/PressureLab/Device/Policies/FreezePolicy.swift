@@ -13,9 +13,12 @@
 /// `CachedAppOptimizer` freezes a cached app's CPU, not its memory; see
 /// ``LowMemoryKillerPolicy``).
 public struct FreezePolicy: TerminationPolicy {
+    /// `freeze`.
     public let name = "freeze"
+    /// The policy.
     public init() {}
 
+    /// The next kill or freeze the rules call for, or nil.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         if Self.freezerThreadRuns(device) {
             return Self.freezerChoice(device).map { .freeze($0.name) } ?? .freezerRan

@@ -17,9 +17,12 @@
 /// - Warnings are not a rung of this ladder: running apps are told when the pressure level
 ///   rises (``notifications(_:previousLevel:)``).
 public struct JetsamPolicy: TerminationPolicy {
+    /// `jetsam`.
     public let name = "jetsam"
+    /// The policy.
     public init() {}
 
+    /// The next kill or freeze the rules call for, or nil.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         let rules = JetsamRules(release: device.release)
         let shortage = rules.pageShortage(memoryBytes: device.memoryBytes)

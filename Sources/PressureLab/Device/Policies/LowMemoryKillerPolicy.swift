@@ -10,6 +10,7 @@
 ///   heaviest, where the release says so).
 /// - Trim levels (``notifications(_:previousLevel:)``) as ActivityManager sends them.
 public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
+    /// `lmk`.
     public let name: String
     /// Whether lmkd kills. Without it (as on Fleet's phone, whose lmkd returned before killing),
     /// processes die by ActivityManager's cached limit and by Linux's OOM killer when an
@@ -35,10 +36,15 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
 
     /// `oom_score_adj` values (``LowMemoryKillerRules``).
     public static let foregroundAdj = LowMemoryKillerRules.foregroundAdj
+    /// `PERCEPTIBLE_APP_ADJ` (200).
     public static let perceptibleAdj = LowMemoryKillerRules.perceptibleAdj
+    /// `SERVICE_ADJ` (500).
     public static let serviceAdj = LowMemoryKillerRules.serviceAdj
+    /// `PREVIOUS_APP_ADJ` (700).
     public static let previousAppAdj = LowMemoryKillerRules.previousAppAdj
+    /// The cached apps' adj slots (900 to 999).
     public static let cachedAdjRange = LowMemoryKillerRules.cachedAdjRange
+    /// The adj of an app with no process.
     public static let notRunningAdj = LowMemoryKillerRules.notRunningAdj
 
     /// Cached apps ActivityManager keeps: `CUR_MAX_CACHED_PROCESSES` (32, AOSP's
@@ -53,7 +59,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// Android 14 without a confirmed android-14 tag). An empty process is a cached one none of
     /// whose clients has activities (``ProcessSnapshot/isEmpty``); every modelled app keeps its
     /// activity while it lives, so its bound and isolated processes count with the cached apps
-    /// instead (``cachedWalk(_:processes:)``). Its rule for empty processes idle 30 minutes
+    /// instead (`cachedWalk(_:processes:)`). Its rule for empty processes idle 30 minutes
     /// (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
     public static let emptyProcessLimit = 32 / 2
 
@@ -61,6 +67,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// (`CachedAppOptimizer`: freezer debounce 10,000 ms; compaction runs after the freeze).
     public static let compactionDelaySeconds = 10.0
 
+    /// lmkd's next kill, or ActivityManager's, or nil.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         let rules = LowMemoryKillerRules(release: device.release)
         let cached = device.apps.filter { $0.state.hasProcess && !$0.isForeground && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound }

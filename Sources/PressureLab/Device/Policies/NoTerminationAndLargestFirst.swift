@@ -2,8 +2,11 @@
 /// (an out-of-memory crash, its unsaved data lost). Not a real system's policy: it reclaims
 /// by the scenario's pressure levels (down to the warning clear threshold).
 public struct NoTermination: TerminationPolicy {
+    /// `none`.
     public let name = "none"
+    /// The policy.
     public init() {}
+    /// Nil: nothing is ever killed.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         guard device.isAboveClearTarget else { return nil }
         if !device.runningAppsWarned { return .warnRunningApps }
@@ -15,8 +18,11 @@ public struct NoTermination: TerminationPolicy {
 /// app. Not a real system's policy: it reclaims by the scenario's pressure levels (down to
 /// the warning clear threshold).
 public struct LargestFirstPolicy: TerminationPolicy {
+    /// `largest-first`.
     public let name = "largest-first"
+    /// The policy.
     public init() {}
+    /// A kill of the largest background app while over the budget.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
         guard device.isAboveClearTarget else { return nil }
         let victims = device.apps.filter { $0.isKillableInBackground && !$0.isFrozen }

@@ -94,6 +94,8 @@ public struct FreezerBudget: Sendable, Equatable {
     /// When the current window ends (device time, seconds).
     public private(set) var windowEnd: Double
 
+    /// A budget of `windowBytes` a window of `windowSeconds`, the first window starting at
+    /// `start`.
     public init(windowBytes: Int, windowSeconds: Double = FreezerRules.windowSeconds, start: Double = 0) {
         self.windowBytes = windowBytes
         self.windowSeconds = windowSeconds

@@ -71,6 +71,7 @@ public struct JetsamRules: Sendable, Equatable {
     /// `3UL * (1UL << 30)` and `MEMORYSTATUS_MEDIUM_MEMORY_THRESHOLD` = `6UL * (1UL << 30)`
     /// (`bsd/kern/kern_memorystatus.c`), compared `max_mem <= threshold`.
     public static let smallMemoryBytes = 3 << 30
+    /// (`MEMORYSTATUS_MEDIUM_MEMORY_THRESHOLD`.)
     public static let mediumMemoryBytes = 6 << 30
 
     /// Whether `available` bytes are short of `threshold`: xnu-4903 compares `<=`
@@ -127,7 +128,11 @@ public struct JetsamRules: Sendable, Equatable {
     /// app ages (``appAging``), and keeps a frozen process in ``frozenBand`` while it is
     /// inactive, thawed or not (`P_MEMSTAT_FROZEN` survives a thaw: `memorystatus_on_resume`).
     ///
-    /// - Parameter aging: whether the app is still within its aging time.
+    /// - Parameters:
+    ///   - isForeground: whether the app is the one in front.
+    ///   - state: the app's life-cycle state.
+    ///   - frozen: whether the freezer has frozen the app (a thaw keeps it so in XNU's books).
+    ///   - aging: whether the app is still within its aging time.
     public func band(isForeground: Bool, state: AppState, frozen: Bool, aging: Bool) -> JetsamBand {
         if isForeground { return .foreground }
         switch state {

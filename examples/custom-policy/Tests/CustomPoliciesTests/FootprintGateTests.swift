@@ -1,7 +1,5 @@
 import CustomPolicies
 import Foundation
-import PressureLab
-import PressureLabHarness
 import PressureLabTesting
 import Testing
 

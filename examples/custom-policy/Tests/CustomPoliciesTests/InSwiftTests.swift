@@ -1,6 +1,4 @@
 import CustomPolicies
-import PressureLab
-import PressureLabHarness
 import PressureLabTesting
 import Testing
 

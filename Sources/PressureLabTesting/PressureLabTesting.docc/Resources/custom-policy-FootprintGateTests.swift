@@ -1,0 +1,1 @@
+../../../../examples/custom-policy/Tests/CustomPoliciesTests/FootprintGateTests.swift

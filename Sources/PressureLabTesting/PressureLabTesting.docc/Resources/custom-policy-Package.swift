@@ -1,0 +1,1 @@
+../../../../examples/custom-policy/Package.swift
