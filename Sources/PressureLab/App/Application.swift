@@ -47,7 +47,7 @@ public final class Application {
     var processMemory: [String: HeapBlock] = [:]
     /// GPU memory the app's own rendering context holds (a game engine's textures and
     /// buffers), held while the process lives and kept in the background (bytes; 0: none).
-    /// ``startGraphicsContext()`` says what keeps it and what does not.
+    /// `startGraphicsContext()` says what keeps it and what does not.
     public var graphicsContextBytes = 0
     /// Android: how often the app's runtime collects while the app is in the background, as it
     /// allocates there (seconds; nil: only the collector transition after it leaves the front).

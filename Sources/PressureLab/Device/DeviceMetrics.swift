@@ -27,12 +27,13 @@ public struct DeviceMetrics {
     public var backgroundExpirations = 0
     /// Clean pages (code, resources) the device dropped under pressure, bytes.
     public var cleanBytesDropped = 0
-    /// Apps swapped out to the swap file, and the bytes written.
-    /// Collections an Android app's runtime ran in the background (``BackgroundCollection``),
-    /// and the regions and bytes they brought back from zram or the swap file.
+    /// Collections an Android app's runtime ran in the background (``BackgroundCollection``).
     public var backgroundCollections = 0
+    /// Regions those collections brought back from zram or the swap file.
     public var collectionPageIns = 0
+    /// Bytes those regions hold.
     public var collectionPageInBytes = 0
+    /// Apps swapped out to the swap file, and the bytes written.
     public var swapOuts = 0
     /// (Bytes written to the swap file.)
     public var swappedOutBytes = 0

@@ -60,7 +60,7 @@ public struct Termination: Sendable, CustomStringConvertible {
     /// Android's ActivityManager and lmkd (``LowMemoryKillerPolicy``).
     public static let lmk = Termination(name: "lmk", isBuiltIn: true) { LowMemoryKillerPolicy() }
     /// Android with lmkd's kill path disabled, as Fleet's phone ran: ActivityManager's cached
-    /// limit and the kernel's OOM killer kill (``LowMemoryKillerPolicy/init(lmkdKills:)``).
+    /// limit and the kernel's OOM killer kill (``LowMemoryKillerPolicy/init(lmkdKills:backgroundCollection:)``).
     public static let lmkWithoutLmkd = Termination(name: "lmk-without-lmkd", isBuiltIn: true) {
         LowMemoryKillerPolicy(lmkdKills: false)
     }

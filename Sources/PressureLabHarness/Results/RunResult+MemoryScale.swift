@@ -7,7 +7,7 @@ extension RunResult {
     /// (``memoryScale``): retained bytes (peak, final, mean, by owner, at the peak, by step),
     /// data lost, the compressed pool's peak, clean memory resident and dropped, the platform's
     /// footprint, and the bytes of the work counted. Counts, ratios and times are as run:
-    /// device time already charges each byte `memoryScale` times (``CostModel/chargingBytes(atScale:)``);
+    /// device time already charges each byte `memoryScale` times (`CostModel/chargingBytes(atScale:)`);
     /// host time is the simulation's own. A scale of 1 leaves the result as it is.
     public func atFullSize(memoryScale scale: Int) -> RunResult {
         guard scale > 1 else { return self }

@@ -8,7 +8,7 @@ extension DeviceModel {
     /// Without a profile: 4 KiB pages, no compressor, host time only, a constant fill.
     /// At a `device.memory_scale` of N the profile's byte capacities (zram, a swap file) are
     /// 1/N as the scenario's figures are, and its throughputs charge each byte N times
-    /// (``CostModel/chargingBytes(atScale:)``); its physical memory, which chooses XNU's size
+    /// (`CostModel/chargingBytes(atScale:)`); its physical memory, which chooses XNU's size
     /// class, stays the phone's.
     ///
     /// - Parameters:

@@ -77,10 +77,10 @@ public struct Scenario: Sendable {
         /// Android: the processes it runs beside its main one (`processes:`); none, one process.
         public var processes: [ProcessSpec] = []
         /// GPU memory its own rendering context holds while the process lives, kept in the
-        /// background (`gpu: 114MiB`; 0: none): ``Application/graphicsContextBytes``.
+        /// background (`gpu: 114MiB`; 0: none): `Application/graphicsContextBytes`.
         public var gpuBytes: Int = 0
         /// Android: how often its runtime collects while it is in the background (`background_gc:
-        /// 20s`; nil: only after it leaves the front): ``Application/backgroundCollectionSeconds``.
+        /// 20s`; nil: only after it leaves the front): `Application/backgroundCollectionSeconds`.
         public var backgroundCollectionSeconds: Double?
 
         /// An app as a scenario file declares it (`data`, `clean`, `gpu`, `screens`, `root`,
