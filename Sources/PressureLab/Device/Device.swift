@@ -93,6 +93,11 @@ public final class Device {
     @exclusivity(unchecked)
 #endif
     public internal(set) var metrics = DeviceMetrics()
+    /// Every mistake the policies made so far (``PolicyMistake``), in order.
+    public internal(set) var policyMistakes: [PolicyMistake] = []
+    /// Whether a policy's mistake is only counted (``policyMistakes``); by default
+    /// ``perform(_:)`` throws it (``PolicyError/mistake(_:)``) at the end of its step.
+    public var lenientPolicies = false
     /// What the current step did so far (``perform(_:)`` returns it as the step's outcome).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)

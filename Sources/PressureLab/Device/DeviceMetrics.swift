@@ -5,6 +5,11 @@ public struct DeviceMetrics {
     public var kills = 0
     /// Kills by the per-app limit (included in ``kills``).
     public var limitKills = 0
+    /// Apps killed in the background by the system's own limits (included in ``kills``): the
+    /// per-process limit (XNU) and ActivityManager's cached and empty process counts (Android).
+    /// ``kills`` less these are the termination policy's; crashes of the app in front are
+    /// ``outOfMemoryCrashes``.
+    public var systemLimitKills = 0
     public var freezes = 0
     public var thaws = 0
     public var coldLaunches = 0

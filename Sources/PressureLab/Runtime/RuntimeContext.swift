@@ -122,6 +122,8 @@ public final class RuntimeContext {
     }
     /// Whether a cleanup policy is installed (read on every warning; cheaper than the existential).
     private(set) var hasCleanupPolicy = false
+    /// The cleanup policy's mistakes not yet collected by the device (``PolicyMistake``).
+    public internal(set) var policyMistakes: [PolicyMistake] = []
     /// What cleanups released so far.
     public internal(set) var cleanupCounters = CleanupCounters()
     /// The plan of the cleanup being delivered, by controller.
@@ -212,7 +214,16 @@ public final class RuntimeContext {
     @discardableResult
     func prepareCleanup(for controllers: [ViewController], trigger: CleanupTrigger, targetBytes: Int?) -> CleanupPlan {
         guard let policy = cleanupPolicy else { return CleanupPlan() }
-        let plan = policy.plan(for: cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes))
+        var plan = policy.plan(for: cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes))
+        // A release of a controller the plan was not asked about is the policy's mistake.
+        let asked = Set(controllers.map(\.id))
+        for (id, items) in plan.releases.sorted(by: { $0.key < $1.key }) where !asked.contains(id) {
+            plan.releases[id] = nil
+            policyMistakes.append(PolicyMistake(
+                kind: .cleanup, policy: policy.name, call: .plan,
+                action: "release \(items.sorted().map(\.rawValue).joined(separator: ", ")) of \(id)",
+                reason: .foreignController(id, app: app)))
+        }
         pendingCleanup = plan.releases
         pendingUnloadStyle = plan.viewUnloadStyle
         return plan

@@ -58,6 +58,9 @@ public struct RunPlan: Sendable {
     public var profile: ProfileReference?
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
+    /// Count the policies' mistakes (``RunMetrics/policyMistakes``) instead of failing the
+    /// run at the first (``PolicyError/mistake(_:)``; `--lenient-policies`).
+    public var lenientPolicies = false
 
     public init(scenarios: [Scenario], policies: [Cleanup], termination: Termination = .jetsam, repeats: Int = 1,
                 seed: UInt64? = nil, profile: ProfileReference? = nil, compressor: Compressor? = nil) {
@@ -136,6 +139,7 @@ public struct RunPlan: Sendable {
                 let simulation = try Simulation(cell.scenario, cleanup: cell.policy, termination: termination, seed: seed,
                                                 profile: profiles[cell.scenario.name], compressor: compressor, trace: trace,
                                                 progress: stepProgress.map { report in { report(cell, $0, $1) } })
+                simulation.device.lenientPolicies = lenientPolicies
                 runs.append(try simulation.run(repeatIndex: cell.repeatIndex))
             } catch {
                 throw .runFailed(label: cell.label, reason: "\(error)")
