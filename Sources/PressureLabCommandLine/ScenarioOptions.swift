@@ -49,6 +49,8 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .long, help: "Count the policies' mistakes (an action or a plan the device cannot carry out) instead of failing the run at the first (exit 1).")
     var lenientPolicies = false
 
+    @OptionGroup var timeLimits: TimeLimitOptions
+
     mutating func validate() throws {
         guard (1...ScenarioLimits.repeats).contains(`repeat`) else {
             throw ValidationError("--repeat must be from 1 to \(ScenarioLimits.repeats) (got \(`repeat`))")
@@ -76,6 +78,7 @@ func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) t
     var plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
     plan.lenientPolicies = options.lenientPolicies
+    plan.timeLimits = (options.timeLimits.limits, TimeLimitOptions.endProcess())
     switch Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
     case .failure(let failure):
         StandardError.write(failure.description + "\n")
@@ -149,7 +152,8 @@ func runInWorkers(_ plan: RunPlan, jobs: Int, progress: Progress) throws -> Comp
     }
     let total = plan.scenarios.count * plan.policies.count
     let counter = Counter(done: 0)
-    let worker = SweepRunner.Worker(executable: SweepCommand.executablePath, arguments: SweepCommand.workerArguments(lenientPolicies: plan.lenientPolicies))
+    let worker = SweepRunner.Worker(executable: SweepCommand.executablePath, arguments: SweepCommand.workerArguments(lenientPolicies: plan.lenientPolicies)
+                                                + TimeLimitOptions.workerArguments(plan.timeLimits?.limits ?? TimeLimits()))
     let outcome = waitFor { () async -> Result<[RunResult], SweepError> in
         do throws(SweepError) {
             return .success(try await ParallelRuns.execute(plan, jobs: jobs, worker: worker, directory: directory) { event in

@@ -33,6 +33,8 @@ struct SweepCommand: ParsableCommand {
     @Flag(name: .long, help: "Count the policies' mistakes (an action or a plan the device cannot carry out) instead of failing the cell at the first.")
     var lenientPolicies = false
 
+    @OptionGroup var timeLimits: TimeLimitOptions
+
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if let shard {
@@ -54,7 +56,8 @@ struct SweepCommand: ParsableCommand {
         try requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
         let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
-                                 worker: .init(executable: Self.executablePath, arguments: Self.workerArguments(lenientPolicies: lenientPolicies)))
+                                 worker: .init(executable: Self.executablePath, arguments: Self.workerArguments(lenientPolicies: lenientPolicies)
+                                     + TimeLimitOptions.workerArguments(timeLimits.limits.filled(from: plan.timeLimits))))
         let prepared: (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside])
         do {
             if shard == .whole { try SweepMerge.refuseDirectories(results: directory.resultsPath, database: directory.databasePath) }
@@ -183,6 +186,8 @@ struct SweepWorkerCommand: ParsableCommand {
     @Flag(name: .long, help: "Count the policies' mistakes instead of failing the cell.")
     var lenientPolicies = false
 
+    @OptionGroup var timeLimits: TimeLimitOptions
+
     /// What every worker process (a sweep's cell, a device configuration) does first: end
     /// itself if the parent that started it dies, and check the allocator.
     static func startWorker() throws {
@@ -208,7 +213,8 @@ struct SweepWorkerCommand: ParsableCommand {
         }
         do {
             _ = try CellWorker.run(decoded, sweep: sweep, directory: SweepDirectory(path: output),
-                                     lenientPolicies: lenientPolicies)
+                                     lenientPolicies: lenientPolicies,
+                                     timeLimits: (timeLimits.limits, TimeLimitOptions.endProcess(prefix: "cell \(decoded.index) (\(decoded.label)): ")))
         } catch {
             StandardError.write("pressurelab: cell \(decoded.index) (\(decoded.label)): \(error)\n")
             throw ExitCodes.runFailed

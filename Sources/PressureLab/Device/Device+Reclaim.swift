@@ -108,7 +108,7 @@ extension Device {
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
             state.killsInThisEvent = kills
             state.eventLevel = eventLevel
-            guard let action = termination.nextAction(state) else { break reclaim }
+            guard let action = policyCalls.marking(.nextAction, { termination.nextAction(state) }) else { break reclaim }
             lastAsked = action
             // An action the device cannot carry out is the policy's mistake (docs/extending.md).
             if let mistake = mistake(in: action, emergency: emergency) {

@@ -122,6 +122,8 @@ public final class RuntimeContext {
     }
     /// Whether a cleanup policy is installed (read on every warning; cheaper than the existential).
     private(set) var hasCleanupPolicy = false
+    /// Marks the cleanup policy's calls (the device's marker once installed on one).
+    public internal(set) var policyCalls = PolicyCallMarker()
     /// The cleanup policy's mistakes not yet collected by the device (``PolicyMistake``).
     public internal(set) var policyMistakes: [PolicyMistake] = []
     /// What cleanups released so far.
@@ -214,7 +216,8 @@ public final class RuntimeContext {
     @discardableResult
     func prepareCleanup(for controllers: [ViewController], trigger: CleanupTrigger, targetBytes: Int?) -> CleanupPlan {
         guard let policy = cleanupPolicy else { return CleanupPlan() }
-        var plan = policy.plan(for: cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes))
+        let context = cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes)
+        var plan = policyCalls.marking(.plan) { policy.plan(for: context) }
         // A release of a controller the plan was not asked about is the policy's mistake.
         let asked = Set(controllers.map(\.id))
         for (id, items) in plan.releases.sorted(by: { $0.key < $1.key }) where !asked.contains(id) {

@@ -15,6 +15,12 @@ import SystemPackage
 /// let result = simulation.finish()
 /// ```
 ///
+/// A policy that never returns blocks the thread that performs the step: Swift cannot
+/// interrupt it. Without a ``watchdog`` (the in-process default) the call waits for ever; with
+/// one, the watchdog reports the step, the policy and its call on its own thread and the
+/// caller decides (the command line ends the process, exit 1). A policy's mistake throws
+/// ``PolicyError/mistake(_:)`` (``perform(_:)``).
+///
 /// Determinism: the same scenario, policies, seed and profile give the same trace, byte
 /// counts and device times. (Without a profile `cost-aware` decides on reload times
 /// measured in the run, so its releases, and the bytes that follow, can differ.)
@@ -42,6 +48,9 @@ public final class Simulation {
     public let statistics: ReloadStatistics
     private let progress: ((Int, Int) -> Void)?
     private let memory: ((String, Int) -> Void)?
+    /// Watches each step's time when set (``RunWatchdog``). Without one a policy that does not
+    /// return blocks the calling thread for ever: Swift cannot interrupt it.
+    public var watchdog: RunWatchdog?
     /// Called after every step with the device as the step left it (``DeviceExperiment``'s own measures).
     public var afterStep: ((Device) -> Void)?
     private var random: SplitMix64, total: Int
@@ -155,6 +164,8 @@ public final class Simulation {
         step += 1
         recorder.step = step
         let outcome: StepOutcome
+        watchdog?.beginStep(step, action.label)
+        defer { watchdog?.endStep() }
         do {
             outcome = try device.perform(action)
         } catch PolicyError.mistake(let mistake) {
