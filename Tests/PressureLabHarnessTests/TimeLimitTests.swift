@@ -1,5 +1,6 @@
 import Foundation
 import PressureLabHarness
+import PressureLabSweep
 import Testing
 import TestSupport
 
@@ -36,6 +37,12 @@ struct TimeLimitTests {
         #expect(TimeLimits.seconds("5m") == nil && TimeLimits.seconds("0") == nil && TimeLimits.seconds("-1") == nil)
         let derived = TimeLimits.derived(for: try! ScenarioLoader().load(path: Executable.small))
         #expect(derived == TimeLimits(stepSeconds: 60, cellSeconds: 60 * 9))
+        // A sweep file's limits: read, or refused at their line.
+        let file = try! SweepFile.parse("sweep: 1\nstep_timeout: 5\ncell_timeout: 90s\n", path: "g.yaml")
+        #expect(file.timeLimits == TimeLimits(stepSeconds: 5, cellSeconds: 90))
+        #expect(throws: SweepError.invalidFile(path: "g.yaml", problems: ["g.yaml:2:15: cell_timeout: expected seconds above zero, '5' or '5s'"])) {
+            try SweepFile.parse("sweep: 1\ncell_timeout: soon\n", path: "g.yaml")
+        }
     }
 
     @Test("run: a loop in plan(for:) ends at --step-timeout, naming the scenario, step, policy and call")
