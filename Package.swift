@@ -100,6 +100,9 @@ let package = Package(
                 path: "Fuzz/EntryPoints"),
         // Measurements that need a quiet process: the tests start it (see its main.swift).
         .executableTarget(name: "pressurelab-probe", dependencies: ["PressureLab", "PressureLabHeap"]),
+        // The command line with policies that loop or make mistakes: the tests of time limits run it.
+        .executableTarget(name: "pressurelab-hostile", dependencies: ["PressureLabCommandLine", "PressureLab"],
+                          path: "Tests/HostileLab"),
         .testTarget(name: "PressureLabHeapTests", dependencies: ["PressureLabHeap", system]),
         .testTarget(name: "PressureLabTests", dependencies: ["PressureLab", "PressureLabHeap", "PressureLabFuzzEntryPoints"]),
         .testTarget(

@@ -35,6 +35,7 @@ public enum FuzzEntryPoints {
         "FuzzVmmap": vmmap,
         "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
         "FuzzSweep": SweepFuzzing.sweep,
+        "FuzzPolicy": PolicyFuzzing.policy,
     ]
 
     /// The text of `bytes` as every reader of a text file gets it (``TextInput``: UTF-8 or

@@ -46,6 +46,11 @@ struct RunOptions: ParsableArguments {
     @Option(name: .long, help: "Run through the sweep engine: each scenario and policy in a worker process of its own, N at a time (default: every run in this process).")
     var jobs: Int?
 
+    @Flag(name: .long, help: "Count the policies' mistakes (an action or a plan the device cannot carry out) instead of failing the run at the first (exit 1).")
+    var lenientPolicies = false
+
+    @OptionGroup var timeLimits: TimeLimitOptions
+
     mutating func validate() throws {
         guard (1...ScenarioLimits.repeats).contains(`repeat`) else {
             throw ValidationError("--repeat must be from 1 to \(ScenarioLimits.repeats) (got \(`repeat`))")
@@ -70,8 +75,10 @@ struct RunOptions: ParsableArguments {
 /// terminal, streaming the trace. A run that fails, or a trace that cannot be written, exits
 /// 1 (an invalid profile 65) and leaves no trace file.
 func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) throws -> CompletedPlan {
-    let plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
+    var plan = RunPlan(scenarios: scenarios, policies: policies, termination: options.termination, repeats: options.repeat,
                        seed: options.seed, profile: options.profile, compressor: options.compressor)
+    plan.lenientPolicies = options.lenientPolicies
+    plan.timeLimits = (options.timeLimits.limits, TimeLimitOptions.endProcess())
     switch Result(catching: { () throws(RunPlan.Failure) in try plan.profiles() }) {
     case .failure(let failure):
         StandardError.write(failure.description + "\n")
@@ -113,6 +120,11 @@ func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) t
 /// histograms' hour, a total at its maximum): they are lower bounds, flagged in the results.
 func warnOfSaturatedFigures(_ completed: CompletedPlan) -> CompletedPlan {
     for run in completed.runs {
+        if let count = run.metrics.policyMistakes {
+            StandardError.write("pressurelab: warning: \(run.scenario) / \(run.policy) / \(run.termination): \(count) policy "
+                + "mistake\(count == 1 ? "" : "s") counted (--lenient-policies; policyMistakes in the results); the first: "
+                + "\(run.metrics.firstPolicyMistake ?? "")\n")
+        }
         guard let names = run.metrics.saturatedMetrics else { continue }
         StandardError.write("pressurelab: warning: \(run.scenario) / \(run.policy) / \(run.termination): "
             + "\(names.joined(separator: ", ")) hit their bound and are reported at it (lower bounds; "
@@ -140,7 +152,8 @@ func runInWorkers(_ plan: RunPlan, jobs: Int, progress: Progress) throws -> Comp
     }
     let total = plan.scenarios.count * plan.policies.count
     let counter = Counter(done: 0)
-    let worker = SweepRunner.Worker(executable: SweepCommand.executablePath, arguments: ["sweep-worker"])
+    let worker = SweepRunner.Worker(executable: SweepCommand.executablePath, arguments: SweepCommand.workerArguments(lenientPolicies: plan.lenientPolicies)
+                                                + TimeLimitOptions.workerArguments(plan.timeLimits?.limits ?? TimeLimits()))
     let outcome = waitFor { () async -> Result<[RunResult], SweepError> in
         do throws(SweepError) {
             return .success(try await ParallelRuns.execute(plan, jobs: jobs, worker: worker, directory: directory) { event in

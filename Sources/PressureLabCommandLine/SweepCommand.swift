@@ -30,6 +30,11 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .long, help: "The results directory (default: the sweep file's 'output').")
     var output: String?
 
+    @Flag(name: .long, help: "Count the policies' mistakes (an action or a plan the device cannot carry out) instead of failing the cell at the first.")
+    var lenientPolicies = false
+
+    @OptionGroup var timeLimits: TimeLimitOptions
+
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more (got \(jobs))") }
         if let shard {
@@ -51,7 +56,8 @@ struct SweepCommand: ParsableCommand {
         try requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
         let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
-                                 worker: .init(executable: Self.executablePath, arguments: ["sweep-worker"]))
+                                 worker: .init(executable: Self.executablePath, arguments: Self.workerArguments(lenientPolicies: lenientPolicies)
+                                     + TimeLimitOptions.workerArguments(timeLimits.limits.filled(from: plan.timeLimits))))
         let prepared: (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside])
         do {
             if shard == .whole { try SweepMerge.refuseDirectories(results: directory.resultsPath, database: directory.databasePath) }
@@ -152,6 +158,11 @@ struct SweepCommand: ParsableCommand {
         return usage.ru_maxrss * 1024
     }
 
+    /// The worker command, with the options workers share with the sweep.
+    static func workerArguments(lenientPolicies: Bool) -> [String] {
+        ["sweep-worker"] + (lenientPolicies ? ["--lenient-policies"] : [])
+    }
+
     /// This executable (workers run it again).
     static var executablePath: String {
         HostFiles.realPath("/proc/self/exe")?.string ?? CommandLine.arguments[0]
@@ -171,6 +182,11 @@ struct SweepWorkerCommand: ParsableCommand {
 
     @Option(name: .long, help: "The cell, as JSON.")
     var cell: String
+
+    @Flag(name: .long, help: "Count the policies' mistakes instead of failing the cell.")
+    var lenientPolicies = false
+
+    @OptionGroup var timeLimits: TimeLimitOptions
 
     /// What every worker process (a sweep's cell, a device configuration) does first: end
     /// itself if the parent that started it dies, and check the allocator.
@@ -196,7 +212,9 @@ struct SweepWorkerCommand: ParsableCommand {
             abort()
         }
         do {
-            _ = try CellWorker.run(decoded, sweep: sweep, directory: SweepDirectory(path: output))
+            _ = try CellWorker.run(decoded, sweep: sweep, directory: SweepDirectory(path: output),
+                                     lenientPolicies: lenientPolicies,
+                                     timeLimits: (timeLimits.limits, TimeLimitOptions.endProcess(prefix: "cell \(decoded.index) (\(decoded.label)): ")))
         } catch {
             StandardError.write("pressurelab: cell \(decoded.index) (\(decoded.label)): \(error)\n")
             throw ExitCodes.runFailed

@@ -7,8 +7,12 @@ import PressureLabHarness
 /// cell's measurements depend on another's, and a cell that crashes takes only itself down.
 package enum CellWorker {
     /// Runs `cell` of the sweep `hash` and writes `cells/NNNNNN.json` in `directory`
-    /// (atomically: a cell is whole or absent).
-    package static func run(_ cell: SweepCell, sweep hash: String, directory: SweepDirectory) throws -> CellRecord {
+    /// (atomically: a cell is whole or absent). `timeLimits`: the watchdog of each run
+    /// (``RunPlan/timeLimits``). `lenientPolicies`: count the policies'
+    /// mistakes instead of failing the cell (``RunPlan/lenientPolicies``).
+    package static func run(_ cell: SweepCell, sweep hash: String, directory: SweepDirectory,
+                            lenientPolicies: Bool = false,
+                            timeLimits: (TimeLimits, @Sendable (RunWatchdog.Expiry) -> Void)? = nil) throws -> CellRecord {
         var scenario: Scenario
         do {
             scenario = try ScenarioLoader().load(path: cell.scenarioPath, replayUser: cell.user)
@@ -17,8 +21,10 @@ package enum CellWorker {
         }
         // A replayed user's runs say whose trace they are.
         if let user = cell.user { scenario.name = "\(scenario.name) (user \(user))" }
-        let plan = RunPlan(scenarios: [scenario], policies: [cell.policy], termination: cell.termination, repeats: cell.repeats,
+        var plan = RunPlan(scenarios: [scenario], policies: [cell.policy], termination: cell.termination, repeats: cell.repeats,
                            seed: cell.seed, profile: cell.profile.map(ProfileReference.init), compressor: cell.compressor)
+        plan.lenientPolicies = lenientPolicies
+        plan.timeLimits = timeLimits
         let outcome = try plan.execute()
         let results = try CompletedPlan(runs: outcome.runs, profile: outcome.profile).resultsFile()
         let record = CellRecord(tool: PressureLabVersion.current, sweep: hash, cell: cell, results: results)

@@ -18,6 +18,7 @@ import Yams
 /// seeds: { from: 1, to: 10 }     # optional: a seed, a list, or an inclusive range
 /// repeat: 1                      # runs of each cell
 /// user: all                      # optional: one cell per user of a scenario's replay trace
+/// cell_timeout: 600s             # optional: seconds (5 or 5s) a cell may run; step_timeout a step
 /// ```
 package struct SweepFile: Sendable {
     /// The file, as given.
@@ -46,6 +47,9 @@ package struct SweepFile: Sendable {
     /// `user` without a replaying scenario).
     package var scenariosSite = ""
     package var userSite = ""
+    /// `step_timeout` and `cell_timeout` (`5` or `5s`): each cell's time limits, each not
+    /// given derived from its scenario (docs/limits.md, "Time"). Not part of the sweep's hash.
+    package var timeLimits = TimeLimits()
 
     /// The `user` axis.
     package enum UserAxis: Sendable, Equatable {
@@ -99,7 +103,8 @@ struct SweepReader {
     let path: String
     var problems: [String] = []
 
-    static let keys = ["sweep", "output", "scenarios", "policy", "termination", "profile", "compressor", "seeds", "repeat", "user"]
+    static let keys = ["sweep", "output", "scenarios", "policy", "termination", "profile", "compressor", "seeds", "repeat", "user",
+                       "step_timeout", "cell_timeout"]
 
     mutating func problem(_ node: Node?, _ key: String, _ message: String) {
         problems.append("\(site(node)): \(key): \(message)")
@@ -169,12 +174,21 @@ struct SweepReader {
         let count = [max(1, scenarios.count), policies.count, terminations.count, profiles.count, compressors.count, seeds.count]
             .reduce(1) { $0.multipliedSaturating(by: $1) }
         if count > SweepFile.maximumCells { problem(root, "(top)", "the sweep has \(count) cells, more than \(SweepFile.maximumCells)") }
+        var timeLimits = TimeLimits()
+        for (key, limit) in [("step_timeout", \TimeLimits.stepSeconds), ("cell_timeout", \TimeLimits.cellSeconds)] {
+            guard let node = values[key] else { continue }
+            if let seconds = node.scalar.flatMap({ TimeLimits.seconds($0.string) }) { timeLimits[keyPath: limit] = seconds } else {
+                problem(node, key, "expected seconds above zero, '5' or '5s'")
+            }
+        }
         guard problems.isEmpty else { return nil }
-        return SweepFile(path: path, output: output, scenarios: scenarios, policies: policies, terminations: terminations,
+        var file = SweepFile(path: path, output: output, scenarios: scenarios, policies: policies, terminations: terminations,
                          profiles: profiles, compressors: compressors, seeds: seeds, repeats: repeats, users: users,
                          scenarioSites: sites(values["scenarios"], count: scenarios.count),
                          profileSites: sites(values["profile"], count: profiles.count),
                          scenariosSite: site(values["scenarios"] ?? root), userSite: site(values["user"] ?? root))
+        file.timeLimits = timeLimits
+        return file
     }
 
     /// A scalar or a list of scalars; `all` gives `all` (when allowed).

@@ -14,6 +14,8 @@ package struct SweepPlan: Sendable {
     /// A hash of every cell's key and the repeat count (not of paths, which differ between
     /// machines).
     package var hash: String
+    /// The sweep file's time limits (``SweepFile/timeLimits``; not part of ``hash``).
+    package var timeLimits = TimeLimits()
 
     /// Expands `file`: loads its scenarios (every problem of every invalid one is reported
     /// together) and, for `user: all`, reads the users of each scenario's replay trace.
@@ -112,6 +114,7 @@ package struct SweepPlan: Sendable {
             }
         }
         self.init(cells: cells, source: file.path, output: file.output)
+        timeLimits = file.timeLimits
     }
 
     /// A plan of cells built in code (`run --jobs N` builds one from its options).

@@ -62,6 +62,12 @@ public enum Footprint {
     ///
     /// Device time is modelled with `profile` (a bundled name or a file), else the scenario's,
     /// else the default profile.
+    ///
+    /// A policy's mistake (an action or a plan the device cannot carry out) throws
+    /// ``PolicyError/mistake(_:)``, located. A policy that never returns is not interrupted:
+    /// the run runs in the caller's thread, which Swift cannot stop, so the test hangs there
+    /// (the test runner's own time limit ends it); the command line's `--step-timeout` ends the
+    /// process instead (docs/limits.md, "Time").
     public static func run(scenarioAt path: String, policy: Cleanup = .ios6, termination: Termination = .jetsam,
                            seed: UInt64? = nil, profile: ProfileReference? = nil) throws -> RunResult {
         try run(ScenarioLoader().load(path: path), policy: policy, termination: termination, seed: seed, profile: profile)

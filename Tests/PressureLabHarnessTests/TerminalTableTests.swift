@@ -7,12 +7,12 @@ import TestSupport
 struct TerminalTableTests {
     static func row(scenario: String, policy: String, mean: Int, device: UInt64?, dominated: Bool = false) -> ComparisonRow {
         ComparisonRow(scenario: scenario, policy: policy, termination: "jetsam", peakBytes: 2 * mean, meanBytes: mean,
-                      finalBytes: mean / 2, kills: 12_345, coldLaunches: 678, viewReloads: 9, reloadTimeNs: 1_500_000,
+                      finalBytes: mean / 2, kills: 12_345, limitKills: 1_234, crashes: 5_678, coldLaunches: 678, viewReloads: 9, reloadTimeNs: 1_500_000,
                       viewReloadP50: 10, viewReloadP99: 20, reloadDeviceTimeNs: device, viewReloadDeviceP50: nil,
                       coldLaunchDeviceP50: nil, coldLaunchP50: 30, dataLossBytes: 0, dominated: dominated, meanDeltaPercent: 0)
     }
 
-    @Test("the default table has the columns that decide and fits 120 characters, long names cut with an ellipsis")
+    @Test("the default table has the columns that decide (every kind of death) and fits 120 characters, long names cut")
     func narrow() {
         let rows = [Self.row(scenario: String(repeating: "s", count: 60), policy: String(repeating: "p", count: 40),
                              mean: 3_000 << 20, device: 98_765_432_100),
@@ -20,13 +20,13 @@ struct TerminalTableTests {
         let table = ResultFormatter.table(rows)
         let lines = table.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= ResultFormatter.narrowTableColumns }, "\(lines.map(\.count))")
-        #expect(lines[0] == "scenario                      policy                    mean         peak         kills  cold  reload device  dominated")
-        #expect(lines[2].hasPrefix(String(repeating: "s", count: 27) + "…  " + String(repeating: "p", count: 23) + "…"))
-        #expect(lines[2].hasSuffix("3000.00 MiB  6000.00 MiB  12345   678    98765.43 ms"))
-        #expect(lines[3].hasSuffix("1.00 MiB     2.00 MiB  12345   678      1234.6 us  yes"))
+        #expect(lines[0] == "scenario                policy              mean         peak         kills  limit  oom   cold  reload device  dominated")
+        #expect(lines[2].hasPrefix(String(repeating: "s", count: 21) + "…  " + String(repeating: "p", count: 17) + "…"))
+        #expect(lines[2].hasSuffix("3000.00 MiB  6000.00 MiB  12345   1234  5678   678    98765.43 ms"))
+        #expect(lines[3].hasSuffix("1.00 MiB     2.00 MiB  12345   1234  5678   678      1234.6 us  yes"))
         // Without device time in every row, host time, said in the header.
         let host = ResultFormatter.table([Self.row(scenario: "a", policy: "ios6", mean: 1 << 20, device: nil)])
-        #expect(host.hasPrefix("scenario  policy  mean      peak      kills  cold  reload host  dominated"))
+        #expect(host.hasPrefix("scenario  policy  mean      peak      kills  limit  oom   cold  reload host  dominated"))
         #expect(host.contains("1500.0 us"))
         // --wide: every column, as before.
         #expect(ResultFormatter.table(rows, wide: true).hasPrefix("scenario"))

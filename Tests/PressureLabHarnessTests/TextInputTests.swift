@@ -119,7 +119,7 @@ struct TextInputTests {
         let sweep = directory.appendingPathComponent("grid.yaml").path
         try Self.write(Array("sweep: 1\r\nscenarios: [x.yaml]\r\npolicy: [ios6, lru]\r\nbogus: 1\r\n".utf8), to: sweep)
         #expect(throws: SweepError.invalidFile(path: sweep, problems: ["\(sweep):4:1: bogus: unknown key; valid keys are sweep, output, "
-            + "scenarios, policy, termination, profile, compressor, seeds, repeat, user"])) { try SweepFile.load(path: sweep) }
+            + "scenarios, policy, termination, profile, compressor, seeds, repeat, user, step_timeout, cell_timeout"])) { try SweepFile.load(path: sweep) }
         let latin = directory.appendingPathComponent("latin.yaml").path
         try Self.write(Array("sweep: 1\nname: caf".utf8) + [0xE9], to: latin)
         #expect(throws: SweepError.invalidFile(path: latin, problems: ["\(latin):2:10: not a YAML text file: expected UTF-8 text, found the "

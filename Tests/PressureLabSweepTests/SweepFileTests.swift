@@ -80,7 +80,7 @@ struct SweepFileTests {
             "g.yaml:3:8: seeds: expected { from: A, to: B } with whole numbers A <= B",
             "g.yaml:4:9: repeat: expected a whole number from 1 to 1000",
             "g.yaml:5:13: compressor: a value is listed twice",
-            "g.yaml:6:1: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user",
+            "g.yaml:6:1: colour: unknown key; valid keys are sweep, output, scenarios, policy, termination, profile, compressor, seeds, repeat, user, step_timeout, cell_timeout",
         ].sorted())) {
             do throws(SweepError) {
                 _ = try SweepFile.parse(text, path: "g.yaml")

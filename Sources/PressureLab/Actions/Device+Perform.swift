@@ -9,10 +9,14 @@ extension Device {
     ///   did meanwhile, noted where it happened. When the host itself refused an allocation
     ///   the step is not finished and the outcome says so
     ///   (``StepOutcome/hostAllocationFailure``): the run cannot go on measuring.
-    /// - Throws: what the app's runtime throws (a screen that cannot be built).
+    /// - Throws: what the app's runtime throws (a screen that cannot be built);
+    ///   ``PolicyError/mistake(_:)`` with the step's first ``PolicyMistake`` (an action or a
+    ///   plan the device could not carry out), unless ``lenientPolicies``: the step is
+    ///   finished first, without the rest of the policy's actions of that reclaim.
     @discardableResult
     public func perform(_ action: UserAction) throws -> StepOutcome {
         notes = StepNotes()
+        let mistakesBefore = policyMistakes.count
         let applied: Bool
         do {
             applied = try apply(action)
@@ -27,6 +31,8 @@ extension Device {
                                admissionReclaims: notes.admissionReclaims)
         }
         try finishStep()
+        collectCleanupMistakes()
+        if !lenientPolicies, policyMistakes.count > mistakesBefore { throw PolicyError.mistake(policyMistakes[mistakesBefore]) }
         let isWarning: Bool
         if case .warning = action { isWarning = true } else { isWarning = false }
         return StepOutcome(applied: applied, marks: notes.marks(warning: isWarning), admissionReclaims: notes.admissionReclaims)

@@ -94,6 +94,14 @@ public final class Device {
     @exclusivity(unchecked)
 #endif
     public internal(set) var metrics = DeviceMetrics()
+    /// Which policy call the device is in now (its apps' cleanup plans included): what a
+    /// watchdog names when a step does not finish.
+    public let policyCalls = PolicyCallMarker()
+    /// Every mistake the policies made so far (``PolicyMistake``), in order.
+    public internal(set) var policyMistakes: [PolicyMistake] = []
+    /// Whether a policy's mistake is only counted (``policyMistakes``); by default
+    /// ``perform(_:)`` throws it (``PolicyError/mistake(_:)``) at the end of its step.
+    public var lenientPolicies = false
     /// What the current step did so far (``perform(_:)`` returns it as the step's outcome).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
@@ -152,6 +160,7 @@ public final class Device {
         app.runtime.memoryGate.admission = DeviceAdmission(device: self, installed: installed)
         app.runtime.compressedPool = compressedPool
         app.runtime.swapSpace = swapSpace
+        app.runtime.policyCalls = policyCalls
     }
 
     /// The installed app of that name.

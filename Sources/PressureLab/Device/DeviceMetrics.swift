@@ -6,6 +6,11 @@ public struct DeviceMetrics {
     public var kills = 0
     /// Kills by the per-app limit (included in ``kills``).
     public var limitKills = 0
+    /// Apps killed in the background by the system's own limits (included in ``kills``): the
+    /// per-process limit (XNU) and ActivityManager's cached and empty process counts (Android).
+    /// ``kills`` less these are the termination policy's; crashes of the app in front are
+    /// ``outOfMemoryCrashes``.
+    public var systemLimitKills = 0
     /// Apps frozen.
     public var freezes = 0
     /// Apps thawed.

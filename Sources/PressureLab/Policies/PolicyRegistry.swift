@@ -91,7 +91,7 @@ public enum PolicyRegistry {
 /// Why a policy cannot be named or run.
 public enum PolicyError: Error, Equatable, CustomStringConvertible {
     /// Which kind of policy.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, Equatable {
         /// A cleanup or a termination policy.
         case cleanup, termination
     }
@@ -104,9 +104,14 @@ public enum PolicyError: Error, Equatable, CustomStringConvertible {
     case clashesWithBuiltIn(Kind, name: String)
     /// A policy of that name was registered before.
     case alreadyRegistered(Kind, name: String)
+    /// A policy returned an action or a plan the device could not carry out (located:
+    /// ``PolicyMistake``).
+    case mistake(PolicyMistake)
 
     public var description: String {
         switch self {
+        case .mistake(let mistake):
+            return mistake.description
         case .unknown(let kind, let name, let known):
             return "no \(kind.rawValue) policy named '\(name)' in this program; known: \(known.joined(separator: ", "))"
         case .invalidName(let kind, let name):

@@ -124,6 +124,10 @@ public final class RuntimeContext {
     }
     /// Whether a cleanup policy is installed (read on every warning; cheaper than the existential).
     private(set) var hasCleanupPolicy = false
+    /// Marks the cleanup policy's calls (the device's marker once installed on one).
+    public internal(set) var policyCalls = PolicyCallMarker()
+    /// The cleanup policy's mistakes not yet collected by the device (``PolicyMistake``).
+    public internal(set) var policyMistakes: [PolicyMistake] = []
     /// What cleanups released so far.
     public internal(set) var cleanupCounters = CleanupCounters()
     /// The plan of the cleanup being delivered, by controller.
@@ -214,7 +218,17 @@ public final class RuntimeContext {
     @discardableResult
     func prepareCleanup(for controllers: [ViewController], trigger: CleanupTrigger, targetBytes: Int?) -> CleanupPlan {
         guard let policy = cleanupPolicy else { return CleanupPlan() }
-        let plan = policy.plan(for: cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes))
+        let context = cleanupContext(for: controllers, trigger: trigger, targetBytes: targetBytes)
+        var plan = policyCalls.marking(.plan) { policy.plan(for: context) }
+        // A release of a controller the plan was not asked about is the policy's mistake.
+        let asked = Set(controllers.map(\.id))
+        for (id, items) in plan.releases.sorted(by: { $0.key < $1.key }) where !asked.contains(id) {
+            plan.releases[id] = nil
+            policyMistakes.append(PolicyMistake(
+                kind: .cleanup, policy: policy.name, call: .plan,
+                action: "release \(items.sorted().map(\.rawValue).joined(separator: ", ")) of \(id)",
+                reason: .foreignController(id, app: app)))
+        }
         pendingCleanup = plan.releases
         pendingUnloadStyle = plan.viewUnloadStyle
         return plan

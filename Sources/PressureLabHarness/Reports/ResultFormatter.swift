@@ -21,8 +21,12 @@ public struct ComparisonRow: Sendable, Equatable {
     public var meanBytes: Int
     /// Retained bytes after the last step.
     public var finalBytes: Int
-    /// Processes killed.
+    /// Apps the termination policy killed in the background.
     public var kills: Int
+    /// Apps killed in the background by the system's own limits (``RunMetrics/limitKills``).
+    public var limitKills: Int
+    /// Out-of-memory crashes of the app in front.
+    public var crashes: Int
     /// Cold launches.
     public var coldLaunches: Int
     /// Views reloaded.
@@ -73,7 +77,8 @@ public enum ResultFormatter {
                 rows.append(ComparisonRow(
                     scenario: RunResult.labelled(scenario, memoryScale: run.memoryScale), policy: run.policy.description,
                     termination: run.termination.description, peakBytes: metrics.peakRetainedBytes,
-                    meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.kills,
+                    meanBytes: metrics.meanRetainedBytes, finalBytes: metrics.finalRetainedBytes, kills: metrics.policyKills,
+                    limitKills: metrics.limitKills ?? 0, crashes: metrics.outOfMemoryCrashes,
                     coldLaunches: metrics.coldLaunches, viewReloads: metrics.viewReloads, reloadTimeNs: metrics.reloadTimeNs,
                     viewReloadP50: metrics.viewReloadLatencyNs.p50, viewReloadP99: metrics.viewReloadLatencyNs.p99,
                     reloadDeviceTimeNs: metrics.reloadDeviceTimeNs, viewReloadDeviceP50: metrics.viewReloadDeviceNs?.p50,
@@ -87,13 +92,14 @@ public enum ResultFormatter {
 
     /// Latencies read "device / host": device time (modelled with the run's profile) first,
     /// host time (measured on this machine) beside it.
-    static let header = ["scenario", "policy", "termination", "peak", "mean", "final", "mean vs first", "kills", "cold",
+    static let header = ["scenario", "policy", "termination", "peak", "mean", "final", "mean vs first", "kills", "limit kills",
+                         "crashes", "cold",
                          "view reloads", "reload time device / host", "view reload p50 device / host",
                          "cold launch p50 device / host", "data lost", "dominated"]
 
     /// The machine-readable columns (CSV): exact numbers; device columns empty without a profile.
     static let machineHeader = ["scenario", "policy", "termination", "peak_bytes", "mean_bytes", "final_bytes",
-                                "mean_vs_first_percent", "kills", "cold_launches", "view_reloads", "reload_time_ns",
+                                "mean_vs_first_percent", "kills", "limit_kills", "out_of_memory_crashes", "cold_launches", "view_reloads", "reload_time_ns",
                                 "view_reload_p50_ns", "view_reload_p99_ns", "data_loss_bytes", "dominated",
                                 "reload_device_time_ns", "view_reload_device_p50_ns", "cold_launch_device_p50_ns",
                                 "cold_launch_p50_ns"]
@@ -109,20 +115,22 @@ public enum ResultFormatter {
         if machine {
             return [row.scenario, row.policy, row.termination, String(row.peakBytes), String(row.meanBytes),
                     String(row.finalBytes), String(format: "%.2f", row.meanDeltaPercent), String(row.kills),
-                    String(row.coldLaunches), String(row.viewReloads), String(row.reloadTimeNs), String(row.viewReloadP50),
+                    String(row.limitKills), String(row.crashes), String(row.coldLaunches), String(row.viewReloads), String(row.reloadTimeNs), String(row.viewReloadP50),
                     String(row.viewReloadP99), String(row.dataLossBytes), row.dominated ? "yes" : "no",
                     row.reloadDeviceTimeNs.map(String.init) ?? "", row.viewReloadDeviceP50.map(String.init) ?? "",
                     row.coldLaunchDeviceP50.map(String.init) ?? "", String(row.coldLaunchP50)]
         }
         return [row.scenario, row.policy, row.termination, Units.mebibytes(row.peakBytes), Units.mebibytes(row.meanBytes),
                 Units.mebibytes(row.finalBytes), String(format: "%+.1f%%", row.meanDeltaPercent), String(row.kills),
-                String(row.coldLaunches), String(row.viewReloads), pair(device: row.reloadDeviceTimeNs, host: row.reloadTimeNs),
+                String(row.limitKills), String(row.crashes), String(row.coldLaunches), String(row.viewReloads), pair(device: row.reloadDeviceTimeNs, host: row.reloadTimeNs),
                 pair(device: row.viewReloadDeviceP50, host: row.viewReloadP50, shown: row.viewReloads > 0),
                 pair(device: row.coldLaunchDeviceP50, host: row.coldLaunchP50, shown: row.coldLaunches > 0),
                 "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
     }
 
-    /// A plain-text table: by default the columns that decide, in at most
+    /// A plain-text table: by default the columns that decide (deaths in three: `kills` by the
+    /// termination policy, `limit` by the system's own limits, `oom` crashes of the app in
+    /// front), in at most
     /// ``narrowTableColumns`` characters a line (a terminal's, or a pipe's); `wide`, every
     /// column.
     public static func table(_ rows: [ComparisonRow], wide: Bool = false) -> String {
@@ -131,10 +139,11 @@ public enum ResultFormatter {
         }
         // Reload time in device time when every row has it (modelled, deterministic), else host time.
         let device = !rows.isEmpty && rows.allSatisfy { $0.reloadDeviceTimeNs != nil }
-        let narrowHeader = ["scenario", "policy", "mean", "peak", "kills", "cold", device ? "reload device" : "reload host", "dominated"]
+        let narrowHeader = ["scenario", "policy", "mean", "peak", "kills", "limit", "oom", "cold", device ? "reload device" : "reload host", "dominated"]
         let narrowCells = rows.map { row in
-            [shortened(row.scenario, to: 28), shortened(row.policy, to: 24), Units.mebibytes(row.meanBytes),
-             Units.mebibytes(row.peakBytes), String(row.kills), String(row.coldLaunches),
+            [shortened(row.scenario, to: 22), shortened(row.policy, to: 18), Units.mebibytes(row.meanBytes),
+             Units.mebibytes(row.peakBytes), String(row.kills), String(row.limitKills), String(row.crashes),
+             String(row.coldLaunches),
              Units.duration(device ? row.reloadDeviceTimeNs ?? 0 : row.reloadTimeNs), row.dominated ? "yes" : ""]
         }
         return TextTable.render(header: narrowHeader, rows: narrowCells, firstNumericColumn: 2) + "\n"

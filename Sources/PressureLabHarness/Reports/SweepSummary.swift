@@ -45,9 +45,10 @@ public struct SweepSummary: Sendable {
 
     /// A headline figure of a run.
     public enum Metric: String, CaseIterable, Sendable {
-        /// Mean and peak footprint, reload time, cold and hot launch device time, kills, cold
-        /// launches, cached apps and data lost.
-        case meanFootprint, peakFootprint, reloadTime, coldLaunch, hotLaunch, kills, coldLaunches, cachedApps, dataLost
+        /// Mean and peak footprint, reload time, cold and hot launch device time, kills by the
+        /// termination policy, kills by the system's limits, out-of-memory crashes, cold launches,
+        /// cached apps and data lost.
+        case meanFootprint, peakFootprint, reloadTime, coldLaunch, hotLaunch, kills, limitKills, crashes, coldLaunches, cachedApps, dataLost
 
         /// Its column title.
         public var title: String {
@@ -58,6 +59,8 @@ public struct SweepSummary: Sendable {
             case .coldLaunch: "cold launch p50"
             case .hotLaunch: "hot launch p50"
             case .kills: "kills"
+            case .limitKills: "limit kills"
+            case .crashes: "oom crashes"
             case .coldLaunches: "cold launches"
             case .cachedApps: "cached apps"
             case .dataLost: "data lost"
@@ -81,7 +84,9 @@ public struct SweepSummary: Sendable {
             case .hotLaunch:
                 guard let device = metrics.resumeDeviceNs else { return nil }
                 return device.count > 0 ? Double(device.p50) : nil
-            case .kills: return Double(metrics.kills)
+            case .kills: return Double(metrics.policyKills)
+            case .limitKills: return Double(metrics.limitKills ?? 0)
+            case .crashes: return Double(metrics.outOfMemoryCrashes)
             case .coldLaunches: return Double(metrics.coldLaunches)
             case .cachedApps: return metrics.cachedAppsMean
             case .dataLost: return Double(metrics.dataLossBytes)
@@ -95,7 +100,7 @@ public struct SweepSummary: Sendable {
             case .reloadTime, .coldLaunch, .hotLaunch: return Units.duration(UInt64(max(0, value)))
             case .cachedApps: return String(format: "%.2f", value)
             case .dataLost: return "\(Int(value)) B"
-            case .kills, .coldLaunches: return String(format: value == value.rounded() ? "%.0f" : "%.1f", value)
+            case .kills, .limitKills, .crashes, .coldLaunches: return String(format: value == value.rounded() ? "%.0f" : "%.1f", value)
             }
         }
     }

@@ -67,6 +67,14 @@ public struct RunPlan: Sendable {
     public var profile: ProfileReference?
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
+    /// Count the policies' mistakes (``RunMetrics/policyMistakes``) instead of failing the
+    /// run at the first (``PolicyError/mistake(_:)``; `--lenient-policies`).
+    public var lenientPolicies = false
+    /// Time limits of every step and run (`--step-timeout`, `--cell-timeout`), each not
+    /// given derived from the scenario (``TimeLimits/derived(for:)``), and what to do when
+    /// one expires (called on the watchdog's thread; the run cannot be interrupted: the
+    /// command line ends the process). Nil: no watchdog, as in the in-process API.
+    public var timeLimits: (limits: TimeLimits, onExpiry: @Sendable (RunWatchdog.Expiry) -> Void)?
 
     /// A plan of every scenario under every policy, `repeats` times; `seed`, `profile` and
     /// `compressor` in place of the scenarios' own when given.
@@ -148,6 +156,13 @@ public struct RunPlan: Sendable {
                 let simulation = try Simulation(cell.scenario, cleanup: cell.policy, termination: termination, seed: seed,
                                                 profile: profiles[cell.scenario.name], compressor: compressor, trace: trace,
                                                 progress: stepProgress.map { report in { report(cell, $0, $1) } })
+                simulation.device.lenientPolicies = lenientPolicies
+                if let (limits, onExpiry) = timeLimits {
+                    simulation.watchdog = RunWatchdog(
+                        limits: limits.filled(from: .derived(for: cell.scenario)), scenario: cell.label, cleanup: cell.policy.name,
+                        termination: termination.name, calls: simulation.device.policyCalls, onExpiry: onExpiry)
+                }
+                defer { simulation.watchdog?.stop() }
                 runs.append(try simulation.run(repeatIndex: cell.repeatIndex))
             } catch {
                 throw .runFailed(label: cell.label, reason: "\(error)")

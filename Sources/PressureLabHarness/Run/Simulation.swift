@@ -14,6 +14,12 @@ import SystemPackage
 /// let result = simulation.finish()
 /// ```
 ///
+/// A policy that never returns blocks the thread that performs the step: Swift cannot
+/// interrupt it. Without a ``watchdog`` (the in-process default) the call waits for ever; with
+/// one, the watchdog reports the step, the policy and its call on its own thread and the
+/// caller decides (the command line ends the process, exit 1). A policy's mistake throws
+/// ``PolicyError/mistake(_:)`` (``perform(_:)``).
+///
 /// Determinism: the same scenario, policies, seed and profile give the same trace, byte
 /// counts and device times. (Without a profile `cost-aware` decides on reload times
 /// measured in the run, so its releases, and the bytes that follow, can differ.)
@@ -44,14 +50,21 @@ public final class Simulation {
     public let statistics: ReloadStatistics
     private let progress: ((Int, Int) -> Void)?
     private let memory: ((String, Int) -> Void)?
+    /// Watches each step's time when set (``RunWatchdog``). Without one a policy that does not
+    /// return blocks the calling thread for ever: Swift cannot interrupt it.
+    public var watchdog: RunWatchdog?
     /// Called after every step with the device as the step left it (``DeviceExperiment``'s own measures).
     public var afterStep: ((Device) -> Void)?
     private var random: SplitMix64, total: Int
     private(set) var timeline: [RunResult.TimelineEntry] = []
-    private var step = 0, skipped = 0
+    private(set) var step = 0, skipped = 0
     private var peakBytes = -1
     /// Clean resident bytes (measured) and the per-platform footprint, sampled after each step.
-    private var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0, finished = false
+    private(set) var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0
+    private var finished = false
+    /// The policies' mistakes so far, each with its step (with ``Device/lenientPolicies``:
+    /// otherwise the first ends the run).
+    public private(set) var policyMistakes: [PolicyMistake] = []
 
     /// Builds the device and installs the scenario's apps (none runs yet).
     /// - Parameters:
@@ -140,14 +153,26 @@ public final class Simulation {
     /// Performs one action as the scenario's next step: the device applies it and ends the
     /// step (`Device/perform(_:)`), and the step joins the timeline with what the device did.
     ///
-    /// - Throws: what the runtime throws (a screen that cannot be built); `RuntimeError/memoryRefused(app:_:)` when the
-    ///   host itself had no memory for an allocation; ``WorkLimitExceeded`` when unloads rebuilt more views than allowed.
+    /// - Throws: what the runtime throws (a screen that cannot be built); `PolicyError/mistake(_:)` when a policy returned
+    ///   an action or a plan the device could not carry out (located at this step; only counted in `policyMistakes` with
+    ///   `device.lenientPolicies`); `RuntimeError/memoryRefused(app:_:)` when the host itself had no memory for an
+    ///   allocation; ``WorkLimitExceeded`` when unloads rebuilt more views than allowed.
     @discardableResult
     public func perform(_ action: UserAction) throws -> StepOutcome {
         precondition(!finished, "a finished simulation performs no more steps")
         step += 1
         recorder.step = step
-        let outcome = try device.perform(action)
+        let outcome: StepOutcome
+        watchdog?.beginStep(step, action.label)
+        defer { watchdog?.endStep() }
+        do {
+            outcome = try device.perform(action)
+        } catch PolicyError.mistake(let mistake) {
+            throw PolicyError.mistake(located(mistake, action: action))
+        }
+        while policyMistakes.count < device.policyMistakes.count {
+            policyMistakes.append(located(device.policyMistakes[policyMistakes.count], action: action))
+        }
         if !outcome.applied { skipped += 1 }
         if let failure = outcome.hostAllocationFailure { throw RuntimeError.memoryRefused(app: failure.app, failure.refusal) }
         // Views rebuilt after unloads are work the declarations cannot foresee: bounded here.
@@ -173,6 +198,13 @@ public final class Simulation {
                               aliveApps: device.cachedAppCount))
         if step % 256 == 0 { progress?(step, total) }
         return outcome
+    }
+
+    /// `mistake` at the current step, `action` its text.
+    private func located(_ mistake: PolicyMistake, action: UserAction) -> PolicyMistake {
+        var located = mistake
+        (located.step, located.stepText) = (step, action.label)
+        return located
     }
 
     /// Plays steps in order: `repeat` expanded, `random` drawn from the seed.
@@ -234,40 +266,6 @@ public final class Simulation {
     /// linear (copying every balance at every peak made it quadratic).
     private var peakOwners: [RunResult.Owner] {
         Self.owners(device.apps.map { ($0.name, $0.app.runtime.ledger.balancesAtPeak()) })
-    }
-
-    private func metrics() -> RunMetrics {
-        let bytes = timeline.map(\.retainedBytes)
-        let counters = apps.values.map(\.runtime.cleanupCounters)
-        func sum(_ key: KeyPath<CleanupCounters, Int>) -> Int { counters.reduce(0) { $0 + $1[keyPath: key] } }
-        let deviceMetrics = device.metrics
-        var metrics = RunMetrics(
-            peakRetainedBytes: bytes.max() ?? 0, finalRetainedBytes: bytes.last ?? 0,
-            meanRetainedBytes: bytes.isEmpty ? 0 : bytes.reduce(0, +) / bytes.count,
-            warnings: sum(\.warnings), viewUnloads: sum(\.viewUnloads), viewReloads: statistics.count(.viewReload),
-            backingStorePurges: sum(\.backingStorePurges), cachePurges: sum(\.cachePurges),
-            kills: deviceMetrics.kills, freezes: deviceMetrics.freezes, coldLaunches: deviceMetrics.coldLaunches,
-            resumes: deviceMetrics.resumes, outOfMemoryCrashes: deviceMetrics.outOfMemoryCrashes,
-            dataLossBytes: apps.values.reduce(0) { $0 + $1.dataLossBytes }, cachedAppsMean: deviceMetrics.cachedAppsMean,
-            viewReloadLatencyNs: LatencySummary(statistics.summary(.viewReload)),
-            coldLaunchLatencyNs: LatencySummary(deviceMetrics.launchLatency(.cold)),
-            resumeLatencyNs: LatencySummary(deviceMetrics.launchLatency(.resume)),
-            thaws: deviceMetrics.thaws, modelReleases: sum(\.modelReleases),
-            backingStoreRedrawLatencyNs: LatencySummary(statistics.summary(.backingStoreRedraw)),
-            cacheRefillLatencyNs: LatencySummary(statistics.summary(.cacheRefill)),
-            modelReloadLatencyNs: LatencySummary(statistics.summary(.modelReload)),
-            thawLatencyNs: LatencySummary(deviceMetrics.launchLatency(.thaw)),
-            reloadTimeNs: statistics.totalNanoseconds, skippedSteps: skipped, steps: step)
-        func nonZero(_ count: Int) -> Int? { count == 0 ? nil : count }
-        metrics.interruptions = nonZero(deviceMetrics.interruptions)
-        metrics.backgroundLaunches = nonZero(deviceMetrics.backgroundLaunches)
-        metrics.homeTerminations = nonZero(deviceMetrics.homeTerminations)
-        metrics.backgroundExpirations = nonZero(deviceMetrics.backgroundExpirations)
-        metrics.cleanResidentBytesPeak = cleanPeak
-        metrics.cleanResidentBytesMean = timeline.isEmpty ? 0 : cleanSum / timeline.count
-        metrics.cleanBytesDropped = deviceMetrics.cleanBytesDropped
-        metrics.platformFootprintBytesPeak = platformFootprintPeak
-        return metrics
     }
 
     /// One app's ledger balances, by owner.
