@@ -64,7 +64,7 @@ public enum Footprint {
     /// else the default profile.
     ///
     /// A policy's mistake (an action or a plan the device cannot carry out) throws
-    /// ``PolicyError/mistake(_:)``, located. A policy that never returns is not interrupted:
+    /// `PolicyError/mistake(_:)`, located. A policy that never returns is not interrupted:
     /// the run runs in the caller's thread, which Swift cannot stop, so the test hangs there
     /// (the test runner's own time limit ends it); the command line's `--step-timeout` ends the
     /// process instead (docs/limits.md, "Time").

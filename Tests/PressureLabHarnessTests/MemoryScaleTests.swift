@@ -72,7 +72,7 @@ struct MemoryScaleTests {
         #expect(ResultFormatter.table(rows).contains("big (memory_scale 4)"))
         var long = rows[0]
         long.scenario = RunResult.labelled("example-tinynotes-imported", memoryScale: 8)
-        #expect(ResultFormatter.table([long]).contains("example-ti… (memory_scale 8)  keep-all"))
+        #expect(ResultFormatter.table([long]).contains("exam… (memory_scale 8)  keep-all"))
         #expect(ResultFormatter.csv(rows).split(separator: "\n")[1].hasPrefix("big (memory_scale 4),keep-all,none,\(quarter.metrics.peakRetainedBytes),"))
         let file = try ResultsFile(version: PressureLabVersion.current, runs: [quarter])
         #expect(MarkdownReport.render(file).contains("## big (memory_scale 4)"))

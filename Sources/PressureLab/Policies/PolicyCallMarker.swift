@@ -8,6 +8,7 @@ import PressureLabHeap
 public final class PolicyCallMarker: Sendable {
     private let current = Locked<PolicyMistake.Call?>(nil)
 
+    /// A marker with no call in progress.
     public init() {}
 
     /// The call in progress, or nil between calls.

@@ -66,11 +66,14 @@ public struct PolicyMistake: Error, Sendable, Equatable, CustomStringConvertible
     public var call: Call
     /// The action (or the plan's release) as asked for.
     public var action: String
+    /// Why the device could not carry it out.
     public var reason: Reason
-    /// The run's step (1 for the first) and its text, when the run knows them (``Simulation`` sets them).
+    /// The run's step (1 for the first), when the run knows it (`Simulation` sets it).
     public var step: Int?
+    /// The step as the script writes it (`launch photos`), when the run knows it.
     public var stepText: String?
 
+    /// A mistake as the device or the runtime found it; the run adds its step.
     public init(kind: PolicyError.Kind, policy: String, call: Call, action: String, reason: Reason,
                 step: Int? = nil, stepText: String? = nil) {
         self.kind = kind

@@ -347,7 +347,8 @@ public struct RunMetrics: Codable, Sendable {
     /// The termination policy's kills: ``kills`` less ``limitKills``.
     public var policyKills: Int { kills - (limitKills ?? 0) }
     /// Mistakes of the policies counted with `--lenient-policies` (added in version 1;
-    /// absent when none), and the first, located (``PolicyMistake``).
+    /// absent when none), and the first, located (`PolicyMistake`).
     public var policyMistakes: Int?
+    /// The first of them, located (its step, policy, call, action and why).
     public var firstPolicyMistake: String?
 }

@@ -68,7 +68,7 @@ public struct RunPlan: Sendable {
     /// Overrides the profile's compressor.
     public var compressor: Compressor?
     /// Count the policies' mistakes (``RunMetrics/policyMistakes``) instead of failing the
-    /// run at the first (``PolicyError/mistake(_:)``; `--lenient-policies`).
+    /// run at the first (`PolicyError/mistake(_:)`; `--lenient-policies`).
     public var lenientPolicies = false
     /// Time limits of every step and run (`--step-timeout`, `--cell-timeout`), each not
     /// given derived from the scenario (``TimeLimits/derived(for:)``), and what to do when

@@ -10,6 +10,7 @@ public struct TimeLimits: Sendable, Equatable {
     /// The most seconds one run of a cell may take (nil: no limit).
     public var cellSeconds: Double?
 
+    /// Limits in seconds (nil: that one not limited).
     public init(stepSeconds: Double? = nil, cellSeconds: Double? = nil) {
         self.stepSeconds = stepSeconds
         self.cellSeconds = cellSeconds
@@ -37,18 +38,30 @@ public struct TimeLimits: Sendable, Equatable {
 public final class RunWatchdog: Sendable {
     /// A limit that expired: where the run was.
     public struct Expiry: Sendable, Equatable, CustomStringConvertible {
-        /// Which limit.
-        public enum Limit: String, Sendable { case step = "--step-timeout", cell = "--cell-timeout" }
+        /// Which limit, by the option that sets it.
+        public enum Limit: String, Sendable {
+            /// One step's (`--step-timeout`).
+            case step = "--step-timeout"
+            /// The whole run's, a sweep's cell (`--cell-timeout`).
+            case cell = "--cell-timeout"
+        }
+        /// The limit that expired.
         public var limit: Limit
+        /// Its seconds.
         public var seconds: Double
+        /// The scenario's name.
         public var scenario: String
+        /// The step in progress (1 for the first).
         public var step: Int
+        /// The step as the script writes it.
         public var stepText: String
         /// The policy whose call was in progress (the cleanup policy in `plan(for:)`, the
-        /// termination policy in `nextAction(_:)`), and the call; nil between calls.
+        /// termination policy in `nextAction(_:)`); nil between calls.
         public var policy: String?
+        /// The call in progress; nil between calls.
         public var call: PolicyMistake.Call?
 
+        /// Where the run was when the limit expired, in a line.
         public var description: String {
             let what = limit == .step ? "step \(step) (\(stepText)) has not finished" : "the run has not finished (at step \(step), \(stepText))"
             let where_ = call.map { "in the policy '\(policy ?? "")''s \($0.rawValue)" } ?? "outside any policy call"

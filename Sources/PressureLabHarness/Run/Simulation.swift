@@ -18,7 +18,7 @@ import SystemPackage
 /// interrupt it. Without a ``watchdog`` (the in-process default) the call waits for ever; with
 /// one, the watchdog reports the step, the policy and its call on its own thread and the
 /// caller decides (the command line ends the process, exit 1). A policy's mistake throws
-/// ``PolicyError/mistake(_:)`` (``perform(_:)``).
+/// `PolicyError/mistake(_:)` (``perform(_:)``).
 ///
 /// Determinism: the same scenario, policies, seed and profile give the same trace, byte
 /// counts and device times. (Without a profile `cost-aware` decides on reload times
@@ -62,7 +62,7 @@ public final class Simulation {
     /// Clean resident bytes (measured) and the per-platform footprint, sampled after each step.
     private(set) var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0
     private var finished = false
-    /// The policies' mistakes so far, each with its step (with ``Device/lenientPolicies``:
+    /// The policies' mistakes so far, each with its step (with `Device/lenientPolicies`:
     /// otherwise the first ends the run).
     public private(set) var policyMistakes: [PolicyMistake] = []
 
