@@ -42,7 +42,7 @@ struct BackgroundCollectionTests {
         #expect(a.isAppDataSwapped)
     }
 
-    @Test("the collector transition 5 s after the app left the front reads its heap: the swapped region comes back, counted")
+    @Test("the collector transition 5 s after the app left the front (Heap::UpdateProcessState, kCollectorTransitionWait; DoPendingCollectorTransition evacuates every live object) reads its heap: the swapped region comes back, counted")
     func transitionReadsTheHeap() throws {
         let (device, a) = try Self.device()
         try Self.leaveAndSwap(device, a)
@@ -62,7 +62,7 @@ struct BackgroundCollectionTests {
         #expect(device.metrics.backgroundCollections == 1)
     }
 
-    @Test("an app that allocates in the background collects again at its own pace, each collection reading what went to swap since")
+    @Test("an app that allocates in the background collects again at its own pace (no periodic collection: HeapTaskDaemon runs queued tasks), each collection reading what went to swap since")
     func periodicCollections() throws {
         let (device, a) = try Self.device(everySeconds: 20)
         try Self.leaveAndSwap(device, a)
@@ -76,7 +76,7 @@ struct BackgroundCollectionTests {
         #expect(device.metrics.collectionPageIns == 2)
     }
 
-    @Test("Fleet's runtime collects without reading what went to swap: the region stays in the swap file")
+    @Test("Fleet's runtime (jiacheng_global.h ENABLE_BGC: background objects only) collects without reading what went to swap: the region stays in the swap file")
     func fleetLeavesSwapAlone() throws {
         let fleet = LowMemoryKillerPolicy(lmkdKills: false, backgroundCollection: .hotObjectsOnly)
         #expect(fleet.name == "fleet" && Termination.fleet.name == "fleet")

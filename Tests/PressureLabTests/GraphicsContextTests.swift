@@ -29,7 +29,7 @@ struct GraphicsContextTests {
         return (device, game)
     }
 
-    @Test("in front it holds its context and its drawn views; stopped, the views go and the context stays, byte for byte")
+    @Test("in front it holds its context and its drawn views; stopped, the views go (ViewRootImpl.destroyHardwareResources) and the context stays (CanvasContext::trimMemory reaches HWUI's only), byte for byte")
     func keptInTheBackground() throws {
         let (device, game) = try Self.device()
         try device.open("game")
@@ -44,7 +44,7 @@ struct GraphicsContextTests {
         #expect(released >= Self.backing && released < Self.backing + (1 << 20))
     }
 
-    @Test("neither the compressor nor the swap file takes it: the rest of the app goes, the context stays resident")
+    @Test("neither the compressor nor the swap file takes it (Angry Birds 2's kgsl-3d0 pages: 0 swapped in every background pmap): the rest of the app goes, the context stays resident")
     func neverCompressedOrSwapped() throws {
         let (zram, game) = try Self.device(compressor: .lz4)
         try zram.open("game")
