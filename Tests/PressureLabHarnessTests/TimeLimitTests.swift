@@ -1,5 +1,5 @@
 import Foundation
-import PressureLabHarness
+@testable import PressureLabHarness
 import PressureLabSweep
 import Testing
 import TestSupport
@@ -29,6 +29,13 @@ struct TimeLimitTests {
 
             """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
+    }
+
+    @Test("a step that began after the watchdog read the clock has run 0 s, not the wrapped-around difference (a false timeout seen under load)")
+    func stepStartedAfterTheClockRead() {
+        #expect(RunWatchdog.elapsedSeconds(from: 2_000_000_000, to: 1_999_999_000) == 0)
+        #expect(RunWatchdog.elapsedSeconds(from: 1_000_000_000, to: 3_500_000_000) == 2.5)
+        #expect(RunWatchdog.elapsedSeconds(from: 7, to: 7) == 0)
     }
 
     @Test("seconds are written 5 or 5s")

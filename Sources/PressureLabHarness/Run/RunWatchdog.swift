@@ -121,11 +121,13 @@ public final class RunWatchdog: Sendable {
 
     /// The first limit over now, if any.
     private func expired() -> Expiry? {
-        let now = MonotonicClock.now()
+        // The state first, then the clock: a step that begins between the two readings would
+        // otherwise start after `now`, and `now - start` wrap around to centuries.
         let current = state.withLock { $0 }
+        let now = MonotonicClock.now()
         func over(_ seconds: Double?, since start: UInt64) -> Bool {
             guard let seconds else { return false }
-            return Double(now &- start) / 1e9 > seconds
+            return Self.elapsedSeconds(from: start, to: now) > seconds
         }
         let limit: Expiry.Limit
         if current.inStep, over(limits.stepSeconds, since: current.stepStart) {
@@ -139,6 +141,14 @@ public final class RunWatchdog: Sendable {
         return Expiry(limit: limit, seconds: (limit == .step ? limits.stepSeconds : limits.cellSeconds) ?? 0, scenario: scenario,
                       step: current.step, stepText: current.stepText,
                       policy: call.map { $0 == .plan ? cleanup : termination }, call: call)
+    }
+}
+
+extension RunWatchdog {
+    /// Seconds from `start` to `now` (monotonic nanoseconds); 0 when `start` is later than `now`
+    /// (a step that began after the clock was read).
+    static func elapsedSeconds(from start: UInt64, to now: UInt64) -> Double {
+        now > start ? Double(now - start) / 1e9 : 0
     }
 }
 
