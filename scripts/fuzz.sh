@@ -31,7 +31,10 @@ if ! command -v swift >/dev/null 2>&1; then export PATH=/opt/swift/usr/bin:$PATH
 
 # -sanitize=fuzzer instruments every Swift module (coverage for libFuzzer) and links libFuzzer;
 # -fsanitize=fuzzer-no-link instruments the C targets (libyaml, under Yams) without linking it twice.
-build_flags=(-c release --package-path Fuzz --product "$target"
+# The manifest reads Fuzz/targets.txt, which SwiftPM's manifest cache does not watch: a cached
+# evaluation from before a target was added would not know it ("no product named ..."), so
+# the manifest is evaluated afresh each time (--manifest-cache none).
+build_flags=(-c release --package-path Fuzz --product "$target" --manifest-cache none
              -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link)
 echo "fuzz: building $target" >&2
 # SwiftPM re-plans a build when the root package's files change, not its path dependency's:
