@@ -7,8 +7,10 @@ import SystemPackage
 /// A sweep's results as a SQLite database, for slicing a grid of thousands of cells with SQL:
 ///
 /// - `sweep(key, value)`: `tool`, `hash`, `file`, `cells`.
-/// - `cells(cell, scenario, policy, termination, profile, compressor, seed, user, repeats)`:
-///   one row per cell (NULL: the scenario's own value).
+/// - `cells(cell, scenario, policy, termination, profile, compressor, seed, user, repeats,
+///   memory_scale)`: one row per cell (NULL: the scenario's own value). `memory_scale` is the
+///   scenario's `device.memory_scale` (1 when it has none): the cell simulated 1/N of the
+///   memory, and its byte figures are at full size all the same.
 /// - `metrics(cell, metric, kind, unit, value, min, max, runs)`: one row per cell and metric
 ///   (every ``GatedMetric``): `value` is the mean over the cell's runs.
 /// - `results`: the two joined, one row per cell and metric.
@@ -57,7 +59,8 @@ package enum SweepDatabase {
             CREATE TABLE sweep(key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE cells(
                 cell INTEGER PRIMARY KEY, scenario TEXT NOT NULL, policy TEXT NOT NULL, termination TEXT NOT NULL,
-                profile TEXT, compressor TEXT, seed INTEGER, user TEXT, repeats INTEGER NOT NULL);
+                profile TEXT, compressor TEXT, seed INTEGER, user TEXT, repeats INTEGER NOT NULL,
+                memory_scale INTEGER NOT NULL);
             CREATE TABLE metrics(
                 cell INTEGER NOT NULL REFERENCES cells(cell), metric TEXT NOT NULL, kind TEXT NOT NULL, unit TEXT NOT NULL,
                 value REAL NOT NULL, min REAL NOT NULL, max REAL NOT NULL, runs INTEGER NOT NULL,
@@ -72,10 +75,11 @@ package enum SweepDatabase {
         let cell = record.cell
         let seed: DatabaseValue = cell.seed.map { $0 <= UInt64(Int64.max) ? Int64($0).databaseValue : String($0).databaseValue } ?? .null
         try db.execute(sql: """
-            INSERT INTO cells(cell, scenario, policy, termination, profile, compressor, seed, user, repeats)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO cells(cell, scenario, policy, termination, profile, compressor, seed, user, repeats, memory_scale)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [cell.index, cell.scenario, cell.policy.name, cell.termination.name, cell.profile,
-                             cell.compressor?.rawValue, seed, cell.user, cell.repeats])
+                             cell.compressor?.rawValue, seed, cell.user, cell.repeats,
+                             record.results.runs.first?.memoryScale ?? 1])
         let runs = record.results.runs
         guard !runs.isEmpty else { return }
         for metric in GatedMetric.allCases {
