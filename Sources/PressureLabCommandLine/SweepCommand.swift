@@ -55,9 +55,12 @@ struct SweepCommand: ParsableCommand {
         }
         try requireJemalloc()
         let directory = SweepDirectory(path: output ?? plan.output)
-        let runner = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
+        let limits = timeLimits.limits.filled(from: plan.timeLimits)
+        var configured = SweepRunner(plan: plan, directory: directory, shard: shard, jobs: jobs ?? HostCPU.availableCores(),
                                  worker: .init(executable: Self.executablePath, arguments: Self.workerArguments(lenientPolicies: lenientPolicies)
-                                     + TimeLimitOptions.workerArguments(timeLimits.limits.filled(from: plan.timeLimits))))
+                                     + TimeLimitOptions.workerArguments(limits)))
+        configured.cellTimeLimits = limits
+        let runner = configured
         let prepared: (cells: [SweepCell], alreadyFinished: Int, setAside: [SweepDirectory.SetAside])
         do {
             if shard == .whole { try SweepMerge.refuseDirectories(results: directory.resultsPath, database: directory.databasePath) }

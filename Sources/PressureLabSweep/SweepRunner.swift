@@ -50,6 +50,15 @@ package struct SweepRunner: Sendable {
     package var shard: Shard
     package var jobs: Int
     package var worker: Worker
+    /// The time limits the workers are given (`--step-timeout`, `--cell-timeout`); one not
+    /// given is derived from each cell's scenario. The sweep kills a worker that outlives
+    /// them (``backstopSeconds(for:)``).
+    package var cellTimeLimits = TimeLimits()
+    /// Seconds past its runs' limits before the sweep kills a worker
+    /// (``defaultBackstopGraceSeconds``).
+    package var backstopGraceSeconds = SweepRunner.defaultBackstopGraceSeconds
+    /// Each scenario's derived limit for one run, by path and user, loaded once.
+    let derivedRunSeconds = Locked<[String: Double?]>([:])
 
     package init(plan: SweepPlan, directory: SweepDirectory, shard: Shard = .whole, jobs: Int, worker: Worker) {
         self.plan = plan
@@ -133,12 +142,27 @@ package struct SweepRunner: Sendable {
         // whose last lines say why a cell failed.
         let errorPath = FilePath("\(directory.cellsPath)/\(SweepDirectory.name(cell.index)).stderr")
         let status: TerminationStatus
+        let backstop = backstopSeconds(for: cell)
+        let killedByBackstop = Locked(false)
         do {
             let errorFile = try HostFiles.create(errorPath)
-            status = try await Subprocess.run(
+            let execution = try await Subprocess.run(
                 .path(FilePath(worker.executable)), arguments: Arguments(arguments),
                 environment: .inherit.updating([Environment.Key(stringLiteral: Self.parentVariable): String(getpid())]),
-                output: .discarded, error: .fileDescriptor(errorFile, closeAfterSpawningProcess: true)).terminationStatus
+                input: .none, output: .discarded, error: .fileDescriptor(errorFile, closeAfterSpawningProcess: true)
+            ) { execution -> Task<Void, Never>? in
+                guard let backstop else { return nil }
+                // Sent through the process's descriptor (pidfd): never to another process
+                // that took its number after it ended.
+                return Task {
+                    try? await Task.sleep(for: .seconds(backstop))
+                    guard !Task.isCancelled else { return }
+                    killedByBackstop.withLock { $0 = true }
+                    try? execution.send(signal: .kill)
+                }
+            }
+            execution.closureResult?.cancel()
+            status = execution.terminationStatus
         } catch {
             return CellFailure(cell: cell, status: "the worker could not run: \(error)", standardError: [])
         }
@@ -162,6 +186,11 @@ package struct SweepRunner: Sendable {
         switch status {
         case .exited(0): return CellFailure(cell: cell, status: "exit status 0 but no record written", standardError: tail)
         case .exited(let code): return CellFailure(cell: cell, status: "exit status \(code)", standardError: tail)
+        case .signaled(let signal) where killedByBackstop.withLock({ $0 }):
+            let seconds = backstop.map { String(format: "%.0f", $0) } ?? "?"
+            return CellFailure(cell: cell, status: "killed by the sweep (signal \(signal)) after \(seconds) s: its runs' time limit "
+                + "(--cell-timeout) and \(String(format: "%.0f", backstopGraceSeconds)) s of grace passed and the worker had not ended itself",
+                               standardError: tail)
         case .signaled(let signal): return CellFailure(cell: cell, status: "killed by signal \(signal)", standardError: tail)
         }
     }
