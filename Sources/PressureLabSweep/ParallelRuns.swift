@@ -25,7 +25,10 @@ package enum ParallelRuns {
     package static func execute(_ plan: RunPlan, jobs: Int, worker: SweepRunner.Worker, directory: SweepDirectory,
                                progress: @escaping @Sendable (SweepRunner.Progress) -> Void) async throws(SweepError) -> [RunResult] {
         let sweep = SweepPlan(cells: cells(of: plan), source: "run", output: directory.path)
-        let runner = SweepRunner(plan: sweep, directory: directory, jobs: jobs, worker: worker)
+        var configured = SweepRunner(plan: sweep, directory: directory, jobs: jobs, worker: worker)
+        // The sweep's backstop on each worker (SweepRunner+Backstop.swift) from the plan's limits.
+        if let limits = plan.timeLimits?.0 { configured.cellTimeLimits = limits }
+        let runner = configured
         let prepared = try runner.prepare(resume: false)
         let summary = await runner.run(prepared.cells, alreadyFinished: prepared.alreadyFinished, progress: progress)
         if let failure = summary.failures.first {
