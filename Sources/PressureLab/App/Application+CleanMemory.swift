@@ -13,6 +13,7 @@ extension Application {
     /// to be read from storage: the bytes that became resident (measured with `mincore`).
     func touchCleanMemory() throws(RuntimeError) {
         guard cleanBytes > 0 else { return }
+        let refault = cleanMapping != nil
         let mapping = try cleanMappingCreatingIfNeeded()
         let before = mapping.residentBytes()
         mapping.touch()
@@ -23,6 +24,7 @@ extension Application {
                 work.storageReads += 1
             }
             recordApp(.cleanPagesRead)
+            runtime.memoryGate.admission?.filePagesRead(read, refault: refault)
         }
     }
 

@@ -30,7 +30,15 @@ extension Device {
            installed.footprintBytes.addingSaturating(size) > limit {
             return .refused(.appLimit(limitBytes: limit))
         }
-        let budget = model.budgetBytes
+        if kernelBooks != nil, let free = kernelFreeBytes, free - size < kernelBooks!.watermarks.minBytes {
+            // Below min: the allocation reclaims first (direct reclaim), then, if nothing is
+            // left to take, the termination policy's emergency path (the OOM killer, lmkd).
+            let before = liveUsedBytes
+            if directReclaim(bytes: size, for: installed) {
+                return .grantedAfterReclaim(freedBytes: max(0, before - liveUsedBytes))
+            }
+        }
+        let budget = budgetBytes
         let before = liveUsedBytes
         guard before.addingSaturating(size) > budget else { return .granted }
         // What other apps free now is theirs, not this app's open scope's; so is the device's
@@ -38,7 +46,7 @@ extension Device {
         return installed.app.runtime.ledger.unattributed {
             reclaim(downTo: budget - size, emergencyBytes: size, sparing: installed)
             let after = liveUsedBytes
-            let granted = after.addingSaturating(size) <= budget
+            let granted = after.addingSaturating(size) <= budgetBytes
             let freed = max(0, before - after)
             notes.admissionReclaims.append(AdmissionReclaim(app: installed.name, requestedBytes: bytes,
                                                             freedBytes: freed, granted: granted))
@@ -116,5 +124,9 @@ final class DeviceAdmission: MemoryAdmission {
     func admit(_ request: AdmissionRequest) -> AdmissionDecision {
         guard let device else { return .granted }
         return device.admit(request.bytes, for: installed)
+    }
+
+    func filePagesRead(_ bytes: Int, refault: Bool) {
+        device?.filePagesRead(bytes, refault: refault, by: installed)
     }
 }

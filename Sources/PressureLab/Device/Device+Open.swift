@@ -33,6 +33,9 @@ extension Device {
         target.app.runtime.trace.record(app: name, controller: nil, .launchBegan)
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
+        // The system runs for the launch: what reclaim took of its working set is read again,
+        // in the launch's time (with the kernel's books only).
+        systemTouchesItsPages(chargingTo: target)
         var thawed = false
         if target.isFrozen {
             do {

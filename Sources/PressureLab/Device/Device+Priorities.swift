@@ -103,9 +103,9 @@ extension Device {
         let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
                                            refreezeEligibleCount: refreezeEligibleCount,
                                            mayRunNow: now >= freezerState.nextRun)
-        var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: model.budgetBytes,
+        var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
-                              bytesToFree: max(0, used - min(target, model.budgetBytes)),
+                              bytesToFree: max(0, used - min(target, budgetBytes)),
                               freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
                               release: model.release, memoryBytes: model.memoryBytes,
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
@@ -115,14 +115,24 @@ extension Device {
         let swapFile = swapSpace.map { ($0.capacityBytes, $0.usedBytes) } ?? (0, 0)
         state.swapTotalBytes = zramTotal + swapFile.0
         state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
-        state.easyAvailableBytes = max(0, model.budgetBytes - used) + cleanResidentBytes
+        state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
+        if let books = kernelBooks {
+            // The OOM killer's `totalpages`: RAM and swap (`constrained_alloc`, `mm/oom_kill.c`).
+            state.oomTotalBytes = books.inputs.memTotalBytes + state.swapTotalBytes
+            if !books.inputs.minfreeLevels.isEmpty, let free = kernelFreeBytes {
+                let file = books.inputs.systemExecBytes + books.systemFileResidentBytes + books.coldCacheResidentBytes
+                    + appsCleanResidentCache
+                state.lmkdMinfree = LmkdMinfreeReading(event: kernelStalledThisStep, otherFreeBytes: free - books.watermarks.highBytes,
+                                                       otherFileBytes: file, levels: books.inputs.minfreeLevels)
+            }
+        }
         state.trimMemFactor = activityManager.memFactor
         state.trimProcessCount = activityManager.processCount
         state.allowLowerMemLevel = activityManager.allowLowerMemLevel
         state.launcherUseOrder = activityManager.launcherUseOrder
         state.eventLevel = state.level
         state.processes = processSnapshots(sparing: sparing)
-        state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(model.budgetBytes))
+        state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(budgetBytes))
         return state
     }
 

@@ -9,7 +9,7 @@ extension Device {
         restartKilledServices()
         runDueCollections()
         endRefusedApps()
-        trimPageCache()
+        if kernelBooks != nil { runKswapd() } else { trimPageCache() }
         refreshPriorities()
         enforceAppLimits()
         let previousMeasured = measuredLevel
@@ -18,7 +18,7 @@ extension Device {
         let used = usedBytes
         var highest = PressureLevel.normal, measured = PressureLevel.normal, injected = PressureLevel.normal
         for source in pressureSources {
-            let sourceLevel = source.level(usedBytes: used, budgetBytes: model.budgetBytes)
+            let sourceLevel = source.level(usedBytes: used, budgetBytes: budgetBytes)
             highest = max(highest, sourceLevel)
             if source is MeasuredPressure { measured = max(measured, sourceLevel) } else { injected = max(injected, sourceLevel) }
         }
@@ -32,15 +32,16 @@ extension Device {
                 installed.app.receiveMemoryWarning(level: injected)
             }
         }
-        let clear = Int(model.thresholds.warningClear * Double(model.budgetBytes))
+        let clear = Int(model.thresholds.warningClear * Double(budgetBytes))
         // The policy's warnings and trims follow measured use (an injected warning went out above).
         var noticed = deviceSnapshot(used: usedBytes, target: clear, warned: false)
         noticed.level = measuredLevel
         deliver(termination.notifications(noticed, previousLevel: previousMeasured))
         reclaim(downTo: clear, emergencyBytes: 0, sparing: nil)
-        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes) } ?? .normal
+        level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: budgetBytes) } ?? .normal
         if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
+        kernelStalledThisStep = false
     }
 
     /// Delivers warnings and trim levels. A suspended app whose memory is paged out
@@ -98,14 +99,16 @@ extension Device {
             }
             lastAsked = nil
             let used = liveUsedBytes
-            let wantsRoom = emergency ? used > model.budgetBytes - emergencyBytes
-                : (level > .normal && used > target) || used > model.budgetBytes
+            // With the kernel's books, kswapd did the background reclaim (its own balance of
+            // file and anonymous pages); here only an allocation's emergency or memory past min.
+            let wantsRoom = emergency ? used > budgetBytes - emergencyBytes
+                : kernelBooks != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
             if emergency && !wantsRoom { break reclaim }
             if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
             // Then the swap file, when there is one.
             if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
             refreshPriorities()
-            var state = deviceSnapshot(used: used, target: emergency ? model.budgetBytes - emergencyBytes : target,
+            var state = deviceSnapshot(used: used, target: emergency ? budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
             state.killsInThisEvent = kills
             state.eventLevel = eventLevel
@@ -173,7 +176,7 @@ extension Device {
     /// level injected this step (a script's warning) stays.
     func readPressureAgain() {
         guard let measured = pressureSources.first as? MeasuredPressure else { return }
-        let now = measured.level(usedBytes: usedBytes, budgetBytes: model.budgetBytes)
+        let now = measured.level(usedBytes: usedBytes, budgetBytes: budgetBytes)
         measuredLevel = now
         level = max(now, injectedLevel)
     }

@@ -115,6 +115,21 @@ public final class Device {
     public let swapSpace: SwapSpace?
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
+    /// Linux's books beside the apps (nil: the device has a budget instead), see
+    /// ``DeviceModel/kernel``.
+    public let kernelBooks: LinuxMemory?
+    /// The apps' clean pages resident, as last read (the kernel's books read it on every
+    /// admission; `mincore` is read again at each step's end and after each reclaim).
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var appsCleanResidentCache = 0
+    /// Whether memory stalled in this step (kswapd ran or an allocation reclaimed directly):
+    /// the PSI event lmkd waits for (``LmkdMinfreeReading/event``).
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+    @exclusivity(unchecked)
+#endif
+    var kernelStalledThisStep = false
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif
@@ -144,6 +159,7 @@ public final class Device {
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
         self.freezerState = FreezerState(budget: FreezerBudget(windowBytes: model.freezeWriteBudgetBytes))
         self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
+        self.kernelBooks = model.kernel.map(LinuxMemory.init(inputs:))
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }

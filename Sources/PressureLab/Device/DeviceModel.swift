@@ -48,6 +48,11 @@ public struct DeviceModel: Sendable {
     /// What memory is filled with: realistic contents as compressible as the profile says,
     /// per kind of memory (nil: a constant pattern).
     public var contents: MemoryContents?
+    /// Linux's books beside the apps (a profile's `kernel:`, with a scenario's
+    /// `device.memory_model: kernel`): when given, the apps have what the kernel leaves them
+    /// (``Device/budgetBytes``) instead of ``budgetBytes``, and kswapd, direct reclaim, refaults
+    /// and the OOM killer decide (docs/memory-under-load.md). Nil: the budget.
+    public var kernel: LinuxMemoryInputs?
 
     /// A device with each field given; see the properties.
     public init(budgetBytes: Int, thresholds: PressureThresholds = .default, appLimitBytes: Int? = nil,

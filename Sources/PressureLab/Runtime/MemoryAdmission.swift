@@ -12,6 +12,16 @@ public protocol MemoryAdmission: AnyObject {
     /// - Complexity: called before every allocation of simulated memory: O(1) when the memory
     ///   fits; a reclaim walks the installed apps.
     func admit(_ request: AdmissionRequest) -> AdmissionDecision
+
+    /// The app read `bytes` of its file pages from storage into the page cache (its code and
+    /// resources: a first touch, or a `refault` of pages reclaim had evicted). A device that
+    /// keeps the kernel's books counts them and reclaims for them (docs/memory-under-load.md).
+    func filePagesRead(_ bytes: Int, refault: Bool)
+}
+
+extension MemoryAdmission {
+    /// Nothing to count (a device without the kernel's books).
+    public func filePagesRead(_ bytes: Int, refault: Bool) {}
 }
 
 /// One allocation an app's runtime wants to make.

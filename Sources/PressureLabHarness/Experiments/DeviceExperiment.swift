@@ -219,7 +219,13 @@ public struct DeviceExperiment: Sendable {
         func simulate(_ given: Scenario, background: BackgroundMemory? = nil) throws -> RunResult {
             var scenario = given
             if configuration.lockedBytes > 0 {
-                scenario.device.memoryBytes = max(0, scenario.device.memoryBytes - configuration.lockedBytes)
+                // With the kernel's books the locked pages are the system's, pinned; with a
+                // budget, the budget is smaller by them.
+                if scenario.device.memoryModel == .kernel {
+                    scenario.device.lockedBytes = configuration.lockedBytes
+                } else {
+                    scenario.device.memoryBytes = max(0, scenario.device.memoryBytes - configuration.lockedBytes)
+                }
             }
             let simulation = try Simulation(scenario, cleanup: configuration.cleanup, termination: configuration.termination,
                                             profile: profile, compressor: configuration.compressor,

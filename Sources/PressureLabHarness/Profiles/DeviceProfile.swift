@@ -42,6 +42,11 @@ public struct DeviceProfile: Sendable, Equatable {
     /// The size of the zram swap device, bytes of uncompressed pages it can hold (`zram:`),
     /// when the profile gives it: lmkd's and `CachedAppOptimizer`'s free-swap figures count it.
     public var zramBytes: Int? = nil
+    /// Linux's books beside the apps (`kernel:`), when the profile gives them: a scenario with
+    /// `device.memory_model: kernel` runs on them (docs/memory-under-load.md).
+    public var kernel: LinuxMemoryInputs? = nil
+    /// Where each `kernel:` figure comes from, by key (`kernel.mem_total`, ...).
+    public var kernelSources: [String: String] = [:]
 
     /// The cost names a profile declares, in the order the file lists them: `Cost`'s.
     public static let costNames = Cost.allCases.map(\.rawValue)

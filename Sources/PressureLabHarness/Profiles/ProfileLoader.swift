@@ -36,7 +36,7 @@ struct ProfileReader {
     var base: ScenarioReader
 
     static let topKeys = ["profile", "name", "description", "platform", "release", "memory", "budget", "page", "compressor", "costs",
-                          "content", "display", "zram"]
+                          "content", "display", "zram", "kernel"]
 
     mutating func profile(_ root: Node, path: String, hash: String) -> DeviceProfile? {
         guard let top = base.mapping(root, "", allowed: Self.topKeys) else { return nil }
@@ -76,11 +76,16 @@ struct ProfileReader {
             }
             return size
         }
+        var kernelSources: [String: String] = [:]
+        let kernel = base.value(top, "kernel").flatMap { self.kernel($0, sources: &kernelSources) }
         guard let name, let platform, let release, let memory, let budget, let costs else { return nil }
-        return DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
-                             budgetBytes: budget,
-                             pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
-                             path: path, hash: hash, displayScale: displayScale, zramBytes: zram)
+        var profile = DeviceProfile(name: name, description: description, platform: platform, release: release, memoryBytes: memory,
+                                    budgetBytes: budget,
+                                    pageBytes: page, compressor: compressor, costs: costs, sources: sources, content: content,
+                                    path: path, hash: hash, displayScale: displayScale, zramBytes: zram)
+        profile.kernel = kernel
+        profile.kernelSources = kernelSources
+        return profile
     }
 
     /// `display: { scale: S }`: pixels a point, more than 0 and at most 10 (`import views`

@@ -27,5 +27,14 @@ extension DeviceModel {
                   release: profile?.release ?? .iOS12, memoryBytes: profile?.memoryBytes, swapFileBytes: swapFileBytes.map { $0 / scale },
                   costs: profile?.costs.chargingBytes(atScale: scale), contents: profile?.contents(overriding: device.content, seed: seed))
         if self.compressor != .none { zramBytes = profile?.zramBytes.map { $0 / scale } }
+        if device.memoryModel == .kernel, var inputs = profile?.kernel {
+            // At a memory scale of N the system's memory is 1/N as the apps' is.
+            for keyPath in [\LinuxMemoryInputs.memTotalBytes, \.kernelBytes, \.systemAnonBytes, \.systemExecBytes, \.systemFileBytes,
+                            \.coldCacheBytes] {
+                inputs[keyPath: keyPath] /= scale
+            }
+            inputs.systemAnonBytes += device.lockedBytes / scale
+            kernel = inputs
+        }
     }
 }

@@ -44,6 +44,21 @@ public struct Scenario: Sendable {
         /// already the simulation's; results multiply bytes back by N, device time charges
         /// bytes N times, and every output says the scale. 1: as declared.
         public var memoryScale = 1
+        /// How the device's memory is held: a budget the apps share (`memory`), or the kernel's
+        /// books of the profile (`memory_model: kernel`, docs/memory-under-load.md).
+        public var memoryModel: MemoryModel = .budget
+        /// Memory a process pins before the workload starts (an experiment's `lock_memory`),
+        /// bytes: with the kernel's books, the system's anonymous memory grows by it.
+        public var lockedBytes = 0
+
+        /// How a device's memory is held.
+        public enum MemoryModel: String, Sendable, CaseIterable {
+            /// The apps share a budget (`device.memory`); clean pages fill what is left.
+            case budget
+            /// Linux's books (the profile's `kernel:`): MemTotal, the kernel's and the system's
+            /// memory, the page cache, watermarks, kswapd, direct reclaim and the OOM killer.
+            case kernel
+        }
 
         /// A device with each field given; see the properties.
         public init(memoryBytes: Int, thresholds: PressureThresholds, appLimitBytes: Int?, profile: String? = nil,

@@ -65,7 +65,7 @@ struct ScenarioReader {
     }
 
     static let topKeys = ["scenario", "name", "description", "seed", "device", "apps", "script"]
-    static let deviceKeys = ["memory", "pressure", "app_limit", "app_limit_inactive", "profile", "content", "os", "memory_scale"]
+    static let deviceKeys = ["memory", "pressure", "app_limit", "app_limit_inactive", "profile", "content", "os", "memory_scale", "memory_model"]
     static let appKeys = ["data", "clean", "gpu", "background_gc", "screens", "root", "background", "on_background", "processes"]
     static let screenKeys = ["kind", "rows", "visible_rows", "cell", "reuse_pool", "tree", "outlets", "releases_outlets",
                              "backing", "cache", "model"]

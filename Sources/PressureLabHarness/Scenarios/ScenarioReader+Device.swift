@@ -36,13 +36,14 @@ extension ScenarioReader {
         // reads the same file. Read now, so that one that reaches nothing fails validation,
         // located here, rather than the run.
         var profile: String?
+        var profileKernel: LinuxMemoryInputs?
         if let profileNode = value(map, "profile"), let written = string(profileNode, "device.profile") {
             let reference = ProfileReference(written).resolved(against: FilePath(path).removingLastComponent().string)
             if case .bundled = reference, self.name(profileNode, "device.profile") == nil {
                 // said by name(): a bundled profile is a name of [a-z0-9-]+, a file has a / or .yaml
             } else {
                 do {
-                    _ = try ProfileLibrary.load(reference)
+                    profileKernel = try ProfileLibrary.load(reference).kernel
                     profile = reference.description
                 } catch {
                     let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
@@ -62,10 +63,27 @@ extension ScenarioReader {
             }
         }
         let memoryScale = value(map, "memory_scale").flatMap { int($0, "device.memory_scale", min: 1, max: ScenarioLimits.memoryScale) }
+        var memoryModel = Scenario.DeviceSpec.MemoryModel.budget
+        if let modelNode = value(map, "memory_model"), let text = string(modelNode, "device.memory_model") {
+            let valid = Scenario.DeviceSpec.MemoryModel.allCases.map(\.rawValue).joined(separator: ", ")
+            if let model = Scenario.DeviceSpec.MemoryModel(rawValue: text) {
+                memoryModel = model
+                if model == .kernel, profile != nil, profileKernel == nil {
+                    error(modelNode, "device.memory_model", "the profile has no 'kernel:' section, so it cannot hold memory as the "
+                        + "kernel does; use memory_model: budget, or a profile with one (pixel-3-2018, pixel-4-2019)")
+                } else if model == .kernel, value(map, "profile") == nil {
+                    error(modelNode, "device.memory_model", "memory_model: kernel needs a device profile with a 'kernel:' section "
+                        + "(device.profile: pixel-3-2018 or pixel-4-2019)")
+                }
+            } else {
+                error(modelNode, "device.memory_model", "unknown memory model \(Self.quote(text)); valid models are \(valid)")
+            }
+        }
         guard let memory else { return nil }
         var spec = Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
                                        content: content, os: os, appLimitInactiveBytes: inactiveLimit)
         spec.memoryScale = memoryScale ?? 1
+        spec.memoryModel = memoryModel
         return spec
     }
 

@@ -93,6 +93,10 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
                .min(by: { ($0.cachedSince ?? 0, $0.useOrder) < ($1.cachedSince ?? 0, $1.useOrder) }) {
             return .compact(due.name)
         }
+        // With the kernel's books an allocation that found nothing to reclaim meets the kernel's
+        // OOM killer (lmkd runs in its own process, between allocations).
+        if device.oomTotalBytes != nil, device.emergencyBytes > 0 { return Self.kernelOOMVictim(device) }
+        if lmkdKills, let reading = device.lmkdMinfree { return Self.minfreeVictim(device, reading) }
         guard device.emergencyBytes > 0 || device.bytesToFree > 0 else { return nil }
         guard lmkdKills else { return device.emergencyBytes > 0 ? Self.kernelOOMVictim(device) : nil }
         var level: PressureLevel = device.emergencyBytes > 0 ? .critical : device.level
@@ -111,6 +115,20 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
             ? atAdj.max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
             : atAdj.min { $0.adjOrder < $1.adjOrder }!
         return victim.isForeground ? .killForeground(reason) : .kill(victim.name, reason)
+    }
+
+    /// lmkd with minfree levels (android-10.0.0_r1 `lmkd.c` `mp_event_common`, `find_and_kill_process`):
+    /// at a PSI event, the first row of the table both free memory and the page cache are under
+    /// gives the lowest adj it kills; from adj 1000 down, the first adj with a process loses its
+    /// heaviest (`ro.lmk.kill_heaviest_task=true` on both Pixels: device-common.mk of crosshatch
+    /// and coral), one kill an event, memory read again before the next.
+    static func minfreeVictim(_ device: DeviceSnapshot, _ reading: LmkdMinfreeReading) -> ReclaimAction? {
+        guard reading.event, let minimum = reading.minimumAdj else { return nil }
+        let candidates = processes(device).filter { $0.adj >= minimum }
+        guard let highest = candidates.map(\.adj).max() else { return nil }
+        let victim = candidates.filter { $0.adj == highest }
+            .max { ($0.bytes, -Int($0.adjOrder)) < ($1.bytes, -Int($1.adjOrder)) }!
+        return victim.isForeground ? .killForeground(.lmkdMinfree) : .kill(victim.name, .lmkdMinfree)
     }
 
     /// An entry of ActivityManager's walk of cached processes: an app or a secondary process.
@@ -160,12 +178,14 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     }
 
     /// Linux's OOM killer (`mm/oom_kill.c`, `oom_badness`): the process with the most points,
-    /// its resident bytes plus `oom_score_adj` x total memory / 1000 (the total here: the
-    /// budget); the allocating process (treated as in front) is left to the device.
+    /// its resident bytes plus `oom_score_adj` x total memory / 1000 (the total: RAM and swap
+    /// with the kernel's books, ``DeviceSnapshot/oomTotalBytes``, else the budget); the
+    /// allocating process (treated as in front) is left to the device.
     static func kernelOOMVictim(_ device: DeviceSnapshot) -> ReclaimAction? {
         let victims = processes(device).filter { !$0.isForeground }
+        let total = device.oomTotalBytes ?? device.budgetBytes
         func points(_ process: Victim) -> Int {
-            process.bytes.addingSaturating(process.adj.multipliedSaturating(by: device.budgetBytes / 1000))
+            process.bytes.addingSaturating(process.adj.multipliedSaturating(by: total / 1000))
         }
         guard let victim = victims.max(by: { (points($0), -Int($0.useOrder)) < (points($1), -Int($1.useOrder)) }) else { return nil }
         return .kill(victim.name, .kernelOOM)

@@ -20,6 +20,10 @@ public enum KillReason: String, CaseIterable, Sendable, Codable, CustomStringCon
     case lmkdMediumPressure = "lmkd-medium-pressure"
     /// lmkd, Android 10: a critical-pressure event (PSI `full` stall), `min_score_adj` from `ro.lmk.critical`.
     case lmkdCriticalPressure = "lmkd-critical-pressure"
+    /// lmkd, Android 10 with minfree levels (`ro.lmk.use_minfree_levels`, both Pixels): free
+    /// memory and the page cache both under a row of the minfree table at a PSI event
+    /// (`mp_event_common`), `min_score_adj` from that row.
+    case lmkdMinfree = "lmkd-minfree"
     /// lmkd, Android 14: memory below the high watermark and swap low (`LOW_MEM_AND_SWAP`).
     case lowMemoryAndSwap = "low-mem-and-swap"
     /// lmkd, Android 14: a critical PSI event, the system not responding (`NOT_RESPONDING`).
