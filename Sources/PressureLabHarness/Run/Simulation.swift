@@ -63,7 +63,7 @@ public final class Simulation {
     private(set) var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0
     private var finished = false
     /// The bytes retained at the end of each cycle of the script's `repeat:` (``run(repeatIndex:)``).
-    private var cycles = CycleRecorder()
+    var cycles = CycleRecorder()
     /// The policies' mistakes so far, each with its step (with `Device/lenientPolicies`:
     /// otherwise the first ends the run).
     public private(set) var policyMistakes: [PolicyMistake] = []
@@ -224,49 +224,16 @@ public final class Simulation {
         }
     }
 
-    /// Plays the scenario's script and returns the result (``finish(repeatIndex:)``). The
-    /// bytes retained at the end of each cycle of the script's `repeat:` (``CycleGrowth``)
-    /// are recorded for the growth per cycle.
-    public func run(repeatIndex: Int = 0) throws -> RunResult {
-        let cycleStep = CycleGrowth.cycleStep(in: scenario.script)
-        for (index, step) in scenario.script.enumerated() {
-            guard index == cycleStep, case .repeatSteps(let times, let inner) = step else {
-                try play([step])
-                continue
-            }
-            for _ in 0..<times {
-                try play(inner)
-                cycles.record(total: device.usedBytes, apps: device.apps.map { ($0.name, $0.bytes) },
-                              owners: Self.owners(Self.balances(device)))
-            }
-        }
-        return finish(repeatIndex: repeatIndex)
-    }
-
     /// The run's result, read now; then every app's process ends. Call it once, after the last step.
     public func finish(repeatIndex: Int = 0) -> RunResult {
         precondition(!finished, "a simulation is finished once")
         var metrics = metrics()
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
         metrics.noteSaturatedMetrics()
-        let growth = CycleGrowth(series: cycles.totals)
-        metrics.growthPerCycleBytes = growth.bytesPerCycle
-        var owners = Self.owners(Self.balances(device))
-        if !cycles.totals.isEmpty {
-            metrics.cycles = cycles.totals.count
-            metrics.growthFit = (growth.fit * 10_000).rounded() / 10_000
-            let ownerGrowth = cycles.ownerGrowth()
-            for index in owners.indices {
-                owners[index].growthPerCycleBytes = ownerGrowth["\(owners[index].app)/\(owners[index].controller)"]
-            }
-        }
         var result = RunResult(scenario: scenario.name, policy: cleanup, termination: termination, seed: seed, repeat: repeatIndex,
-                               metrics: metrics, owners: owners, timeline: timeline,
+                               metrics: metrics, owners: Self.owners(Self.balances(device)), timeline: timeline,
                                peakOwners: peakOwners, profile: profile?.name, storage: storage.kind)
-        if !cycles.totals.isEmpty {
-            result.cycleRetainedBytes = cycles.totals
-            result.cycleRetainedBytesByApp = cycles.apps
-        }
+        addGrowth(to: &result)
         result = result.atFullSize(memoryScale: scenario.device.memoryScale)
         end()
         return result
