@@ -33,6 +33,7 @@ public enum FuzzEntryPoints {
         "FuzzViews": views,
         "FuzzUIAutomator": uiautomator,
         "FuzzVmmap": vmmap,
+        "FuzzJetsam": jetsam,
         "FuzzFreezerFile": FreezerFileFuzzing.compressedFile,
         "FuzzSweep": SweepFuzzing.sweep,
         "FuzzPolicy": PolicyFuzzing.policy,
@@ -57,6 +58,21 @@ public enum FuzzEntryPoints {
     /// `import vmmap` (``importer(_:_:)``).
     @discardableResult
     public static func vmmap(_ bytes: UnsafeRawBufferPointer) -> Bool { importer(.vmmap, bytes) }
+
+    /// `import jetsam`: the bytes as a jetsam event report (JSON or LowMemory text), read,
+    /// imported and the scenario checked by the scenario reader (not run).
+    @discardableResult
+    public static func jetsam(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = text(bytes) else { return false }
+        do {
+            let imported = try JetsamImporter.importScenario(DumpText(text, path: "fuzz.ips"))
+            _ = try Importers.check(imported.yaml, source: "fuzz.ips", destination: nil,
+                                    loader: ScenarioLoader(hostLimitBytes: scenarioHostLimitBytes))
+            return true
+        } catch {
+            return false
+        }
+    }
 
     /// Reads `bytes` as a dump of `format` (text as ``DumpText/read(_:)`` decodes it),
     /// imports it and renders the scenario, which the scenario reader checks.

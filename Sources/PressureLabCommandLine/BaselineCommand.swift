@@ -71,8 +71,11 @@ struct BaselineCommand: ParsableCommand {
                                                         abstract: "Run and compare with a baseline; exit 2 on a regression.")
         @OptionGroup var common: Common
 
-        @Option(name: .long, help: "Thresholds file (JSON: bytes, latency, counts, metrics).")
+        @Option(name: .long, help: "Thresholds file (JSON: bytes, latency, counts, deviceTime, metrics); host latencies are gated only when it names them, with --repeat 3 or more.")
         var thresholds: String?
+
+        /// The fewest repeats a host latency is gated over.
+        static let latencyRepeats = 3
 
         @Option(name: .long, help: "Write a Markdown summary (for a pull-request comment) to this file.")
         var markdown: String?
@@ -94,6 +97,14 @@ struct BaselineCommand: ParsableCommand {
             } catch {
                 StandardError.write("pressurelab: \(error.description)\n")
                 throw ExitCodes.runFailed
+            }
+            // A host latency is gated over repeats, a median and its spread: never one run's
+            // timing (docs/gating.md, "What is gated").
+            if let named = limits.hostLatencies, !named.isEmpty, common.run.repeat < Self.latencyRepeats {
+                StandardError.write("pressurelab: \(thresholds ?? "the thresholds file") gates host latencies "
+                    + "(\(named.joined(separator: ", "))), which are gated on their median over repeats: "
+                    + "give --repeat \(Self.latencyRepeats) or more (got \(common.run.repeat)), or leave them out of the thresholds file\n")
+                throw ExitCodes.badUsage
             }
             let scenarios = try loadScenarios(common.scenarioFiles, library: common.run.library)
             // The baseline's own policies, in the order this program lists them (one it names

@@ -75,6 +75,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if format == .jetsam { return try importJetsam() }
         let memoryBytes = try memory.map { text -> Int in
             guard case .success(let bytes) = Quantities.bytes(text) else { throw ValidationError("--memory \(text): not a size") }
             return bytes

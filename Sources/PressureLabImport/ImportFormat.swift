@@ -12,6 +12,9 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     case uiautomator
     /// `vmmap --summary` of an iOS process or a `.memgraph`: the app's memory by region.
     case vmmap
+    /// A jetsam event report (`JetsamEvent-*.ips`, `bug_type` 298) or an iOS 9 LowMemory
+    /// report: every process on the device at the moment the system killed one (``JetsamImporter``).
+    case jetsam
 
     /// What the format is, for messages and help.
     package var summary: String {
@@ -20,6 +23,7 @@ package enum ImportFormat: String, CaseIterable, Sendable {
         case .views: return "UIKit's recursiveDescription, as lldb or Cycript prints it"
         case .uiautomator: return "adb shell uiautomator dump (XML)"
         case .vmmap: return "vmmap (--summary) of a macOS or iOS process or a .memgraph"
+        case .jetsam: return "an iOS jetsam event report, JetsamEvent-*.ips (bug_type 298), or an iOS 9 LowMemory report: the whole device"
         }
     }
 
@@ -27,7 +31,7 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     package var defaultProfile: String {
         switch self {
         case .meminfo, .uiautomator: return "pixel-3-2018"
-        case .views, .vmmap: return "iphone-xs-2018"
+        case .views, .vmmap, .jetsam: return "iphone-xs-2018"
         }
     }
 }

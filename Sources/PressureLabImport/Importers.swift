@@ -35,6 +35,9 @@ package enum Importers {
                                   isUsage: true)
             }
             imported = try VmmapImporter.importScenario(first, options: options)
+        case .jetsam:
+            // A report of the whole device, not of one app: a scenario of its own (JetsamImporter).
+            throw ImportError(path: first.path, line: 0, "a jetsam report imports with JetsamImporter, not as one app", isUsage: true)
         }
         // A profile the scenario would name must be one: read now (a file holding only
         // `profile: 1` is refused here, not written into a scenario that fails later).
@@ -138,6 +141,19 @@ package enum Importers {
                     + "\(merge!.path), or make them absolute)" : ""))
         }
         return text
+    }
+
+    /// Checks scenario text an importer wrote, as `validate` would: a scenario that does not
+    /// validate is an error naming `source`, and nothing is written.
+    package static func check(_ text: String, source: String, destination: String?,
+                              loader: ScenarioLoader = ScenarioLoader()) throws(ImportError) -> Scenario {
+        do {
+            return try loader.parse(text, path: destination ?? "standard output")
+        } catch {
+            let problems = error.diagnostics.map { ($0.key.isEmpty ? "" : "\($0.key): ") + $0.message }
+            throw ImportError(path: source, line: 0, "the scenario it would write to \(destination ?? "standard output") does not "
+                + "validate, so nothing is written: " + problems.joined(separator: "; "))
+        }
     }
 
     /// The device does not fit this host: said naming the dump and `--memory` (exit 64 when

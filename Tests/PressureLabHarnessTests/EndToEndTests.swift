@@ -5,8 +5,8 @@ import TestSupport
 
 @Suite("End to end: the pressurelab executable", .serialized)
 struct EndToEndTests {
-    static let bundled = ["day-of-apps", "fleet-switching", "long-random", "mail-compose", "modal-wizard", "music-switching",
-                          "photo-browser", "settings-deep", "seven-tabs", "social-feed"]
+    static let bundled = ["day-of-apps", "fleet-switching", "leaking-drafts", "long-random", "mail-compose", "modal-wizard",
+                          "music-switching", "photo-browser", "settings-deep", "seven-tabs", "social-feed", "steady-drafts"]
 
     @Test("every bundled scenario validates")
     func bundledValidate() throws {

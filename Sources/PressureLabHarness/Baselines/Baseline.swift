@@ -43,6 +43,10 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var repeats: Int
         /// Metric name to value (bytes, counts, or nanoseconds for latencies).
         public var metrics: [String: Double]
+        /// Host latencies' spread over the repeats, largest less smallest, by metric name
+        /// (absent with a single repeat, and in older baselines): what one repeat to the next
+        /// varied on the machine that measured them.
+        public var spreads: [String: Double]?
 
         /// The key that pairs an entry with a run: scenario, policy and termination.
         public var key: String { "\(scenario) / \(policy) / \(termination)" }
@@ -56,7 +60,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     public static let latencyMetrics = GatedMetric.names(.latency)
 
     /// Builds a baseline from runs (repeats of the same scenario and policies are merged:
-    /// bytes from the first, latencies as medians).
+    /// bytes from the first, latencies as medians with their spread).
     public init(name: String, runs: [RunResult]) throws(HeapError) {
         let allocator = try Heap.allocatorInfo()
         self.name = name
@@ -85,11 +89,14 @@ public struct Baseline: Codable, Sendable, Equatable {
         return order.map { key in
             let group = groups[key]!
             let first = group[0]
-            var metrics: [String: Double] = [:]
+            var metrics: [String: Double] = [:], spreads: [String: Double] = [:]
             for metric in GatedMetric.allCases where metric.isBaselined {
                 switch metric.kind {
-                // Latencies are noise: the median over the repeats.
-                case .latency: metrics[metric.rawValue] = median(group.map(metric.value(in:)))
+                // Latencies are noise: the median over the repeats, and their spread.
+                case .latency:
+                    let values = group.map(metric.value(in:))
+                    metrics[metric.rawValue] = median(values)
+                    if values.count > 1 { spreads[metric.rawValue] = (values.max() ?? 0) - (values.min() ?? 0) }
                 // Device time is deterministic, like bytes: the first run's figure, gated
                 // exactly; absent without a profile.
                 case .deviceTime where first.metrics.reloadDeviceTimeNs == nil: continue
@@ -97,7 +104,7 @@ public struct Baseline: Codable, Sendable, Equatable {
                 }
             }
             return Entry(scenario: first.scenario, policy: first.policy, termination: first.termination, seed: first.seed,
-                         repeats: group.count, metrics: metrics)
+                         repeats: group.count, metrics: metrics, spreads: spreads.isEmpty ? nil : spreads)
         }
     }
 

@@ -16,6 +16,15 @@ public struct GateReport: Sendable {
         public var allowed: Double
         /// Whether the measured value is over the baseline plus the allowance.
         public var isRegression: Bool
+        /// For a host latency: the repeats its median is over now, and their spread (largest
+        /// less smallest); nil for deterministic figures.
+        public var spread: (repeats: Int, nanoseconds: Double)?
+
+        public static func == (a: Finding, b: Finding) -> Bool {
+            a.key == b.key && a.metric == b.metric && a.baseline == b.baseline && a.measured == b.measured
+                && a.allowed == b.allowed && a.isRegression == b.isRegression
+                && a.spread?.repeats == b.spread?.repeats && a.spread?.nanoseconds == b.spread?.nanoseconds
+        }
 
         /// How far over the allowance (0 when within it).
         public var over: Double { max(0, measured - baseline - allowed) }
@@ -26,6 +35,7 @@ public struct GateReport: Sendable {
         public var description: String {
             "\(key): \(metric) measured \(Self.format(measured, metric)), baseline \(Self.format(baseline, metric)), "
                 + "allowed up to \(Self.format(baseline + allowed, metric)) (\(String(format: "%+.2f", deltaPercent))%)"
+                + (spread.map { " (median of \($0.repeats) repeats, spread \(Self.format($0.nanoseconds, metric)))" } ?? "")
                 + (isRegression ? ", over by \(Self.format(over, metric))" : "")
         }
 
@@ -44,6 +54,9 @@ public struct GateReport: Sendable {
     public var unexpected: [String]
     /// Warnings (a different allocator configuration).
     public var warnings: [String]
+    /// What was not gated and why, one line a kind of figure (host latencies unless a
+    /// thresholds file names them; docs/gating.md, "What is gated").
+    public var notGated: [String] = []
 
     /// The findings over their allowance.
     public var regressions: [Finding] { findings.filter(\.isRegression) }
@@ -58,6 +71,7 @@ public struct GateReport: Sendable {
         var findings: [Finding] = []
         var missing: [String] = []
         var warnings: [String] = []
+        var ungatedLatencies: [String] = []
         for entry in baseline.entries {
             guard let now = current[entry.key] else {
                 missing.append(entry.key)
@@ -76,9 +90,17 @@ public struct GateReport: Sendable {
                         + "not checked")
                     continue
                 }
+                // Host time is this machine's, and other work on it changes it: gated only when
+                // the thresholds name it (docs/gating.md, "What is gated").
+                guard thresholds.gates(metric) else {
+                    if !ungatedLatencies.contains(metric) { ungatedLatencies.append(metric) }
+                    continue
+                }
                 let allowed = thresholds.allowance(for: metric).allowed(over: base)
+                let spread = GatedMetric(rawValue: metric)?.kind == .latency
+                    ? (repeats: now.repeats, nanoseconds: now.spreads?[metric] ?? 0) : nil
                 findings.append(Finding(key: entry.key, metric: metric, baseline: base, measured: measured, allowed: allowed,
-                                        isRegression: measured - base > allowed))
+                                        isRegression: measured - base > allowed, spread: spread))
             }
         }
         let known = Set(baseline.entries.map(\.key))
@@ -97,8 +119,15 @@ public struct GateReport: Sendable {
             warnings.append("the baseline's runs kept their files on \(then), this run's on \(now) (PRESSURELAB_STORAGE); "
                 + "reload latencies may differ for that reason alone")
         }
+        var notGated: [String] = []
+        let order = GatedMetric.allCases.map(\.rawValue)
+        ungatedLatencies.sort { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
+        if !ungatedLatencies.isEmpty {
+            notGated.append("host latencies (\(ungatedLatencies.joined(separator: ", "))): this machine's time, which other work "
+                + "on it changes; a thresholds file that names them gates them over --repeat 3 or more (docs/gating.md)")
+        }
         return GateReport(baselineName: baseline.name, findings: findings, missing: missing,
-                          unexpected: current.keys.filter { !known.contains($0) }.sorted(), warnings: warnings)
+                          unexpected: current.keys.filter { !known.contains($0) }.sorted(), warnings: warnings, notGated: notGated)
     }
 
     /// Plain text: regressions first, then a count of what passed.
@@ -106,6 +135,7 @@ public struct GateReport: Sendable {
         var lines: [String] = warnings.map { "warning: \($0)" }
         for finding in regressions { lines.append("REGRESSION \(finding)") }
         for key in missing { lines.append("MISSING \(key): in the baseline but not run") }
+        for figure in notGated { lines.append("not gated: \(figure)") }
         lines.append(passed
             ? "baseline '\(baselineName)': \(findings.count) metrics checked, no regression"
             : "baseline '\(baselineName)': \(regressions.count) regressions in \(findings.count) metrics checked"
@@ -127,6 +157,8 @@ public struct GateReport: Sendable {
         }
         for key in missing { lines.append("| \(key) | - | - | - | - | - | missing |") }
         lines.append("")
+        for figure in notGated { lines.append("Not gated: \(figure).") }
+        if !notGated.isEmpty { lines.append("") }
         lines.append("\(regressions.count) regressions, \(findings.count) metrics checked against baseline `\(baselineName)`.")
         return lines.joined(separator: "\n") + "\n"
     }

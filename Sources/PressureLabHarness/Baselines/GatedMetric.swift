@@ -7,6 +7,9 @@ public enum GatedMetric: String, CaseIterable, Sendable {
     // Measured bytes (deterministic: gated tightly).
     /// Retained bytes (peak, final, mean over the steps) and user data lost, measured.
     case peakRetainedBytes, finalRetainedBytes, meanRetainedBytes, dataLossBytes
+    /// Bytes retained more at the end of each cycle of the scenario's `repeat:` (the slope,
+    /// ``RunMetrics/growthPerCycleBytes``): a leak shows here before it shows in the peak.
+    case growthPerCycleBytes
     // Host latencies (medians over repeats: gated with a noise tolerance).
     /// The median host time of view reloads.
     case viewReloadP50 = "viewReloadLatencyNs.p50"
@@ -42,7 +45,7 @@ public enum GatedMetric: String, CaseIterable, Sendable {
     /// What kind of figure it is (its default allowance follows from it).
     public var kind: Kind {
         switch self {
-        case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes: return .bytes
+        case .peakRetainedBytes, .finalRetainedBytes, .meanRetainedBytes, .dataLossBytes, .growthPerCycleBytes: return .bytes
         case .viewReloadP50, .viewReloadP99, .coldLaunchP50, .coldLaunchP99, .resumeP50, .reloadTimeNs: return .latency
         case .coldLaunchDeviceP50, .resumeDeviceP50, .viewReloadDeviceP50, .reloadDeviceTimeNs: return .deviceTime
         case .kills, .coldLaunches, .viewReloads: return .count
@@ -69,6 +72,7 @@ public enum GatedMetric: String, CaseIterable, Sendable {
         case .finalRetainedBytes: return Double(max(0, metrics.finalRetainedBytes))
         case .meanRetainedBytes: return Double(max(0, metrics.meanRetainedBytes))
         case .dataLossBytes: return Double(max(0, metrics.dataLossBytes))
+        case .growthPerCycleBytes: return Double(metrics.growthPerCycleBytes ?? 0)
         case .viewReloadP50: return Double(metrics.viewReloadLatencyNs.p50)
         case .viewReloadP99: return Double(metrics.viewReloadLatencyNs.p99)
         case .coldLaunchP50: return Double(metrics.coldLaunchLatencyNs.p50)

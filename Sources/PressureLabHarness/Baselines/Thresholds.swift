@@ -32,9 +32,21 @@ public struct Thresholds: Codable, Sendable, Equatable {
     public var deviceTime: Allowance
     /// Per metric, overriding the defaults (e.g. `"peakRetainedBytes"`, `"viewReloadLatencyNs.p99"`).
     public var metrics: [String: Allowance]
+    /// The host latencies this file asks to gate, by name (nil or empty: none). Host time is
+    /// this machine's and changes with whatever else it runs, so it is gated only when a
+    /// thresholds file names it: a `latency` allowance names every host latency, a
+    /// `metrics` entry names one (docs/gating.md, "What is gated").
+    public var hostLatencies: [String]?
 
-    /// Bytes: 0.5% or 16 KiB; latencies: 50% or 200 us (medians, on noisy machines); counts: 0.
-    /// Device time: 0 (it is the same on every host for the same work).
+    /// Whether `metric` is gated: every byte, device-time and count metric; a host latency
+    /// only when ``hostLatencies`` names it.
+    public func gates(_ metric: String) -> Bool {
+        GatedMetric(rawValue: metric)?.kind != .latency || (hostLatencies ?? []).contains(metric)
+    }
+
+    /// Bytes: 0.5% or 16 KiB; latencies: 50% or 200 us (medians, on noisy machines; gated only
+    /// when a thresholds file names them, ``hostLatencies``); counts: 0. Device time: 0 (it is
+    /// the same on every host for the same work).
     public static let `default` = Thresholds(bytes: .init(absolute: 16_384, relativePercent: 0.5),
                                              latency: .init(absolute: 200_000, relativePercent: 50),
                                              counts: .init(absolute: 0, relativePercent: 0), metrics: [:])
@@ -99,6 +111,12 @@ public struct Thresholds: Codable, Sendable, Equatable {
             thresholds.counts = partial.counts ?? thresholds.counts
             thresholds.deviceTime = partial.deviceTime ?? thresholds.deviceTime
             thresholds.metrics = partial.metrics ?? [:]
+            // Host latencies are gated only when named: all of them by a `latency` allowance,
+            // one by its entry in `metrics`.
+            let named = GatedMetric.allCases.filter { metric in
+                metric.kind == .latency && metric.isBaselined && (partial.latency != nil || thresholds.metrics[metric.rawValue] != nil)
+            }
+            thresholds.hostLatencies = named.isEmpty ? nil : named.map(\.rawValue)
             let known = Set(GatedMetric.allCases.filter(\.isBaselined).map(\.rawValue))
             for name in thresholds.metrics.keys where !known.contains(name) {
                 throw GateError.thresholdsInvalid(path: path, reason: "unknown metric '\(name)'; metrics: \(known.sorted().joined(separator: ", "))")

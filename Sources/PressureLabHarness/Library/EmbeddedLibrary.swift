@@ -15,6 +15,7 @@ public enum EmbeddedLibrary {
     public static let files: [(folder: String, name: String, bytes: [UInt8])] = [
         ("scenarios", "day-of-apps.yaml", PackageResources.day_of_apps_yaml),
         ("scenarios", "fleet-switching.yaml", PackageResources.fleet_switching_yaml),
+        ("scenarios", "leaking-drafts.yaml", PackageResources.leaking_drafts_yaml),
         ("scenarios", "long-random.yaml", PackageResources.long_random_yaml),
         ("scenarios", "mail-compose.yaml", PackageResources.mail_compose_yaml),
         ("scenarios", "modal-wizard.yaml", PackageResources.modal_wizard_yaml),
@@ -23,6 +24,7 @@ public enum EmbeddedLibrary {
         ("scenarios", "settings-deep.yaml", PackageResources.settings_deep_yaml),
         ("scenarios", "seven-tabs.yaml", PackageResources.seven_tabs_yaml),
         ("scenarios", "social-feed.yaml", PackageResources.social_feed_yaml),
+        ("scenarios", "steady-drafts.yaml", PackageResources.steady_drafts_yaml),
         ("scenarios/experiments", "fleet-18.yaml", PackageResources.fleet_18_yaml),
         ("scenarios/experiments", "fleet-hot-launch.yaml", PackageResources.fleet_hot_launch_yaml),
         ("scenarios/experiments", "fleet-published.json", PackageResources.fleet_published_json),

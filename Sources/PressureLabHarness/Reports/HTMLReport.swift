@@ -31,6 +31,11 @@ public enum HTMLReport {
                 for (kind, title) in kinds { body.append(latencyChart(runs, kind: kind, title: title, id: "latency-\(id)-\(kind)")) }
                 body.append("</div>")
             }
+            if runs.contains(where: { ($0.cycleRetainedBytes?.count ?? 0) > 1 }) {
+                body.append("<h3>Retained bytes at the end of each cycle (growth/cycle)</h3><div class=\"row\">")
+                for run in runs { body.append(cycleChart(run, id: "cycles-\(id)-\(slug(run.policy.description))-\(run.repeat)")) }
+                body.append("</div>")
+            }
             body.append("<h3>Retained bytes by owner at the peak</h3><div class=\"row\">")
             for run in runs { body.append(ownersChart(run, id: "owners-\(id)-\(slug(run.policy.description))-\(run.repeat)")) }
             body.append("</div></section>")

@@ -53,6 +53,8 @@ public struct ComparisonRow: Sendable, Equatable {
     public var dominated: Bool
     /// Mean footprint relative to the scenario's first run, in percent.
     public var meanDeltaPercent: Double
+    /// Bytes retained more a cycle of the scenario's `repeat:` (``RunMetrics/growthPerCycleBytes``).
+    public var growthPerCycleBytes: Int = 0
 }
 
 /// Results as tables, CSV, JSON or Markdown (`--format`).
@@ -84,7 +86,8 @@ public enum ResultFormatter {
                     reloadDeviceTimeNs: metrics.reloadDeviceTimeNs, viewReloadDeviceP50: metrics.viewReloadDeviceNs?.p50,
                     coldLaunchDeviceP50: metrics.coldLaunchDeviceNs?.p50, coldLaunchP50: metrics.coldLaunchLatencyNs.p50,
                     dataLossBytes: metrics.dataLossBytes, dominated: dominated,
-                    meanDeltaPercent: (Double(metrics.meanRetainedBytes) / reference - 1) * 100))
+                    meanDeltaPercent: (Double(metrics.meanRetainedBytes) / reference - 1) * 100,
+                    growthPerCycleBytes: metrics.growthPerCycleBytes ?? 0))
             }
         }
         return rows
@@ -95,14 +98,14 @@ public enum ResultFormatter {
     static let header = ["scenario", "policy", "termination", "peak", "mean", "final", "mean vs first", "kills", "limit kills",
                          "crashes", "cold",
                          "view reloads", "reload time device / host", "view reload p50 device / host",
-                         "cold launch p50 device / host", "data lost", "dominated"]
+                         "cold launch p50 device / host", "data lost", "growth/cycle", "dominated"]
 
     /// The machine-readable columns (CSV): exact numbers; device columns empty without a profile.
     static let machineHeader = ["scenario", "policy", "termination", "peak_bytes", "mean_bytes", "final_bytes",
                                 "mean_vs_first_percent", "kills", "limit_kills", "out_of_memory_crashes", "cold_launches", "view_reloads", "reload_time_ns",
                                 "view_reload_p50_ns", "view_reload_p99_ns", "data_loss_bytes", "dominated",
                                 "reload_device_time_ns", "view_reload_device_p50_ns", "cold_launch_device_p50_ns",
-                                "cold_launch_p50_ns"]
+                                "cold_launch_p50_ns", "growth_per_cycle_bytes"]
 
     /// "device / host", or the host figure alone without a device time.
     static func pair(device: UInt64?, host: UInt64, shown: Bool = true) -> String {
@@ -118,14 +121,14 @@ public enum ResultFormatter {
                     String(row.limitKills), String(row.crashes), String(row.coldLaunches), String(row.viewReloads), String(row.reloadTimeNs), String(row.viewReloadP50),
                     String(row.viewReloadP99), String(row.dataLossBytes), row.dominated ? "yes" : "no",
                     row.reloadDeviceTimeNs.map(String.init) ?? "", row.viewReloadDeviceP50.map(String.init) ?? "",
-                    row.coldLaunchDeviceP50.map(String.init) ?? "", String(row.coldLaunchP50)]
+                    row.coldLaunchDeviceP50.map(String.init) ?? "", String(row.coldLaunchP50), String(row.growthPerCycleBytes)]
         }
         return [row.scenario, row.policy, row.termination, Units.mebibytes(row.peakBytes), Units.mebibytes(row.meanBytes),
                 Units.mebibytes(row.finalBytes), String(format: "%+.1f%%", row.meanDeltaPercent), String(row.kills),
                 String(row.limitKills), String(row.crashes), String(row.coldLaunches), String(row.viewReloads), pair(device: row.reloadDeviceTimeNs, host: row.reloadTimeNs),
                 pair(device: row.viewReloadDeviceP50, host: row.viewReloadP50, shown: row.viewReloads > 0),
                 pair(device: row.coldLaunchDeviceP50, host: row.coldLaunchP50, shown: row.coldLaunches > 0),
-                "\(row.dataLossBytes) B", row.dominated ? "yes" : ""]
+                "\(row.dataLossBytes) B", "\(row.growthPerCycleBytes) B", row.dominated ? "yes" : ""]
     }
 
     /// A plain-text table: by default the columns that decide (deaths in three: `kills` by the

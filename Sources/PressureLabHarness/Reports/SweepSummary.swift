@@ -47,8 +47,9 @@ public struct SweepSummary: Sendable {
     public enum Metric: String, CaseIterable, Sendable {
         /// Mean and peak footprint, reload time, cold and hot launch device time, kills by the
         /// termination policy, kills by the system's limits, out-of-memory crashes, cold launches,
-        /// cached apps and data lost.
-        case meanFootprint, peakFootprint, reloadTime, coldLaunch, hotLaunch, kills, limitKills, crashes, coldLaunches, cachedApps, dataLost
+        /// cached apps, data lost and growth per cycle (``RunMetrics/growthPerCycleBytes``).
+        case meanFootprint, peakFootprint, reloadTime, coldLaunch, hotLaunch, kills, limitKills, crashes, coldLaunches, cachedApps, dataLost,
+             growthPerCycle
 
         /// Its column title.
         public var title: String {
@@ -64,6 +65,7 @@ public struct SweepSummary: Sendable {
             case .coldLaunches: "cold launches"
             case .cachedApps: "cached apps"
             case .dataLost: "data lost"
+            case .growthPerCycle: "growth/cycle"
             }
         }
 
@@ -90,6 +92,7 @@ public struct SweepSummary: Sendable {
             case .coldLaunches: return Double(metrics.coldLaunches)
             case .cachedApps: return metrics.cachedAppsMean
             case .dataLost: return Double(metrics.dataLossBytes)
+            case .growthPerCycle: return Double(metrics.growthPerCycleBytes ?? 0)
             }
         }
 
@@ -99,7 +102,7 @@ public struct SweepSummary: Sendable {
             case .meanFootprint, .peakFootprint: return Units.mebibytes(Int(value))
             case .reloadTime, .coldLaunch, .hotLaunch: return Units.duration(UInt64(max(0, value)))
             case .cachedApps: return String(format: "%.2f", value)
-            case .dataLost: return "\(Int(value)) B"
+            case .dataLost, .growthPerCycle: return "\(Int(value)) B"
             case .kills, .limitKills, .crashes, .coldLaunches: return String(format: value == value.rounded() ? "%.0f" : "%.1f", value)
             }
         }

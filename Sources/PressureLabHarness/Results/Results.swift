@@ -89,6 +89,13 @@ public struct RunResult: Codable, Sendable {
     public var timeline: [TimelineEntry]
     /// Owners at the step of peak retained bytes (added in version 1).
     public var peakOwners: [Owner]?
+    /// All apps' retained bytes at the end of each cycle of the scenario's `repeat:`
+    /// (added in version 1; absent without one): the series ``RunMetrics/growthPerCycleBytes``
+    /// is the slope of (docs/formats.md, "Growth per cycle").
+    public var cycleRetainedBytes: [Int]?
+    /// Each app's retained bytes at the end of each cycle, by app (added in version 1; absent
+    /// without a `repeat:`).
+    public var cycleRetainedBytesByApp: [String: [Int]]?
     /// The device profile of the run's device times (added in version 1).
     public var profile: String?
     /// Where the run's own files were: `disk` or `tmpfs` (added in version 1; `RunStorage`).
@@ -105,6 +112,9 @@ public struct RunResult: Codable, Sendable {
         public var controller: String
         /// The bytes it held, measured.
         public var retainedBytes: Int
+        /// The owner's growth a cycle of the scenario's `repeat:`, in bytes (added in version
+        /// 1; only on an owner that grows or shrinks, in `owners`).
+        public var growthPerCycleBytes: Int?
     }
 
     /// A step of the run as the timeline shows it.
@@ -351,4 +361,14 @@ public struct RunMetrics: Codable, Sendable {
     public var policyMistakes: Int?
     /// The first of them, located (its step, policy, call, action and why).
     public var firstPolicyMistake: String?
+    /// Growth per cycle (added in version 1; docs/formats.md, "Growth per cycle"): the
+    /// least-squares slope of the bytes retained at the end of each cycle of the scenario's
+    /// `repeat:`, the first cycle left out, in bytes a cycle; 0 with fewer than three cycles,
+    /// or without a `repeat:`.
+    public var growthPerCycleBytes: Int?
+    /// The cycles of the scenario's `repeat:` (absent without one).
+    public var cycles: Int?
+    /// How well a line fits the cycles after the first: R², from 0 to 1 (absent without a
+    /// `repeat:`).
+    public var growthFit: Double?
 }

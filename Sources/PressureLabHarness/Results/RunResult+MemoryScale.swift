@@ -4,7 +4,7 @@ import PressureLab
 /// "Processes bigger than the host") is reported at the process's size.
 extension RunResult {
     /// The result with every byte figure multiplied by `memoryScale` and the scale said
-    /// (``memoryScale``): retained bytes (peak, final, mean, by owner, at the peak, by step),
+    /// (``memoryScale``): retained bytes (peak, final, mean, by owner, at the peak, by step, by cycle, growth per cycle),
     /// data lost, the compressed pool's peak, clean memory resident and dropped, the platform's
     /// footprint, and the bytes of the work counted. Counts, ratios and times are as run:
     /// device time already charges each byte `memoryScale` times (`CostModel/chargingBytes(atScale:)`);
@@ -24,7 +24,13 @@ extension RunResult {
         result.metrics.cleanBytesDropped = metrics.cleanBytesDropped.map(full)
         result.metrics.platformFootprintBytesPeak = metrics.platformFootprintBytesPeak.map(full)
         result.metrics.work = metrics.work?.bytesMultiplied(by: scale)
-        result.owners = owners.map { Owner(app: $0.app, controller: $0.controller, retainedBytes: full($0.retainedBytes)) }
+        result.owners = owners.map {
+            Owner(app: $0.app, controller: $0.controller, retainedBytes: full($0.retainedBytes),
+                  growthPerCycleBytes: $0.growthPerCycleBytes.map(full))
+        }
+        result.metrics.growthPerCycleBytes = metrics.growthPerCycleBytes.map(full)
+        result.cycleRetainedBytes = cycleRetainedBytes?.map(full)
+        result.cycleRetainedBytesByApp = cycleRetainedBytesByApp?.mapValues { $0.map(full) }
         result.peakOwners = peakOwners?.map { Owner(app: $0.app, controller: $0.controller, retainedBytes: full($0.retainedBytes)) }
         result.timeline = timeline.map {
             TimelineEntry(step: $0.step, event: $0.event, retainedBytes: full($0.retainedBytes), level: $0.level, marks: $0.marks,

@@ -62,6 +62,8 @@ public final class Simulation {
     /// Clean resident bytes (measured) and the per-platform footprint, sampled after each step.
     private(set) var cleanPeak = 0, cleanSum = 0, platformFootprintPeak = 0
     private var finished = false
+    /// The bytes retained at the end of each cycle of the script's `repeat:` (``run(repeatIndex:)``).
+    var cycles = CycleRecorder()
     /// The policies' mistakes so far, each with its step (with `Device/lenientPolicies`:
     /// otherwise the first ends the run).
     public private(set) var policyMistakes: [PolicyMistake] = []
@@ -222,21 +224,17 @@ public final class Simulation {
         }
     }
 
-    /// Plays the scenario's script and returns the result (``finish(repeatIndex:)``).
-    public func run(repeatIndex: Int = 0) throws -> RunResult {
-        try play(scenario.script)
-        return finish(repeatIndex: repeatIndex)
-    }
-
     /// The run's result, read now; then every app's process ends. Call it once, after the last step.
     public func finish(repeatIndex: Int = 0) -> RunResult {
         precondition(!finished, "a simulation is finished once")
         var metrics = metrics()
         if profile != nil { metrics.addDeviceTime(statistics: statistics, device: device) }
         metrics.noteSaturatedMetrics()
-        let result = RunResult(scenario: scenario.name, policy: cleanup, termination: termination, seed: seed, repeat: repeatIndex,
+        var result = RunResult(scenario: scenario.name, policy: cleanup, termination: termination, seed: seed, repeat: repeatIndex,
                                metrics: metrics, owners: Self.owners(Self.balances(device)), timeline: timeline,
-                               peakOwners: peakOwners, profile: profile?.name, storage: storage.kind).atFullSize(memoryScale: scenario.device.memoryScale)
+                               peakOwners: peakOwners, profile: profile?.name, storage: storage.kind)
+        addGrowth(to: &result)
+        result = result.atFullSize(memoryScale: scenario.device.memoryScale)
         end()
         return result
     }
