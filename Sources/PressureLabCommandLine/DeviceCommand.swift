@@ -130,6 +130,13 @@ struct DeviceCommand: ParsableCommand {
                 + "\(activity.collectionPageIns) of them reading \(Units.mebibytes(activity.collectionPageInBytes)) back from swap; "
                 + "\(Units.mebibytes(activity.swappedOutBytes)) swapped out")
         }
+        for outcome in outcomes {
+            guard let reclaim = outcome.kernelReclaim else { continue }
+            lines.append("\(outcome.name): kswapd woke \(reclaim.kswapdWakeups) times and reclaimed "
+                + "\(Units.mebibytes(reclaim.kswapdReclaimedBytes)); \(reclaim.directReclaimStalls) allocations reclaimed directly, "
+                + "\(Units.mebibytes(reclaim.directReclaimedBytes)); \(Units.mebibytes(reclaim.fileEvictedBytes)) of file pages evicted, "
+                + "\(Units.mebibytes(reclaim.workingsetRefaultBytes)) read again (\(Units.mebibytes(reclaim.systemRefaultBytes)) the system's)")
+        }
         let apps = published?.apps ?? workload.apps.map(\.name)
         var appRows: [[String]] = []
         for app in apps {

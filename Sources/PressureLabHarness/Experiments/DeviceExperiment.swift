@@ -75,6 +75,9 @@ public struct DeviceExperiment: Sendable {
         /// Swap and the runtime in the workload: collections Android's runtime ran in the
         /// background, the bytes they read back from zram or the swap file, and the bytes swapped out.
         public var swapActivity = SwapActivity()
+        /// What the kernel's reclaim did in the workload (kswapd, direct reclaim, refaults), on a
+        /// device with the kernel's books (docs/memory-under-load.md); nil with a budget.
+        public var kernelReclaim: LinuxMemoryCounters?
         /// Apps frozen during the workload.
         public var freezes: Int
         /// Cold launches during the workload.
@@ -96,7 +99,7 @@ public struct DeviceExperiment: Sendable {
 
         private enum CodingKeys: String, CodingKey {
             case name, aliveAfterLaunch, hotLaunchDeviceNs, kills, killsByReason, killsByProcess, backgroundMeanBytes, freezes
-            case coldLaunches, published, swapActivity
+            case coldLaunches, published, swapActivity, kernelReclaim
         }
 
         /// An outcome with each field given (readers and tests).
@@ -126,6 +129,7 @@ public struct DeviceExperiment: Sendable {
             try container.encode(coldLaunches, forKey: .coldLaunches)
             try container.encodeIfPresent(published, forKey: .published)
             try container.encode(swapActivity, forKey: .swapActivity)
+            try container.encodeIfPresent(kernelReclaim, forKey: .kernelReclaim)
         }
 
         /// The mean and maximum of the apps alive after each launch.
@@ -145,6 +149,7 @@ public struct DeviceExperiment: Sendable {
         var killsByProcess: [String: Int]
         var backgroundMeanBytes: [String: Int]
         var swapActivity: SwapActivity
+        var kernelReclaim: LinuxMemoryCounters?
         var freezes: Int
         var coldLaunches: Int
         var published: Outcome.Published?
@@ -155,6 +160,7 @@ public struct DeviceExperiment: Sendable {
             (killsByReason, freezes, coldLaunches) = (outcome.killsByReason, outcome.freezes, outcome.coldLaunches)
             (killsByProcess, backgroundMeanBytes) = (outcome.killsByProcess, outcome.backgroundMeanBytes)
             (published, run, swapActivity) = (outcome.published, outcome.run, outcome.swapActivity)
+            kernelReclaim = outcome.kernelReclaim
         }
 
         package var outcome: Outcome {
@@ -163,6 +169,7 @@ public struct DeviceExperiment: Sendable {
                                   run: run)
             (outcome.killsByProcess, outcome.backgroundMeanBytes) = (killsByProcess, backgroundMeanBytes)
             outcome.swapActivity = swapActivity
+            outcome.kernelReclaim = kernelReclaim
             return outcome
         }
     }
@@ -270,6 +277,7 @@ public struct DeviceExperiment: Sendable {
         outcome.killsByProcess = killsByProcess
         outcome.backgroundMeanBytes = background.means
         outcome.swapActivity = background.swapActivity
+        outcome.kernelReclaim = background.kernelReclaim
         return outcome
     }
 }
