@@ -24,7 +24,7 @@ struct DeviceInputOptions: ParsableArguments {
     @Option(name: .long, help: "The published figures (default: the experiment's, fleet-published.json beside the workload for fleet, if there).")
     var published: String?
 
-    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
+    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it. A policy of your own runs from your own executable, PressureLab's command line with it registered (docs/extending.md).")
     var termination: [Termination] = []
 
     /// The workload's path as given, else the bundled one's.
