@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the built documentation site (scripts/docs.sh): every page opens from both of its
-addresses, /documentation/MODULE/PAGE and /documentation/MODULE/PAGE/ (python3 -m http.server
+"""Checks the built documentation site (scripts/docs.sh): every page (the articles, symbols and
+tutorials) opens from both of its addresses, /documentation/MODULE/PAGE and /documentation/MODULE/PAGE/ (python3 -m http.server
 redirects the first to the second; a bookmark or a reload may hold either), and every link on
 it resolves, from both, to a page of the site.
 
@@ -48,7 +48,9 @@ def is_page(path):
 
 pages, links, broken = 0, 0, []
 opened = {}
-for json_path in sorted(glob.glob(os.path.join(data_root, "documentation", "**", "*.json"), recursive=True)):
+json_paths = [path for kind in ("documentation", "tutorials")
+              for path in glob.glob(os.path.join(data_root, kind, "**", "*.json"), recursive=True)]
+for json_path in sorted(json_paths):
     page = "/" + os.path.relpath(json_path, data_root)[: -len(".json")]
     if not is_page(page):
         broken.append(f"{page}: its data has no page (no index.html)")
@@ -59,9 +61,14 @@ for json_path in sorted(glob.glob(os.path.join(data_root, "documentation", "**",
     for address in (page, page + "/"):
         if not opens(address):
             broken.append(f"{address}: does not open")
-    for reference in data.get("references", {}).values():
+    # A tutorial's chapters are in its hierarchy (the navigation bar's breadcrumb), which the
+    # renderer shows as a menu of the chapter's tutorials, not as a link: a chapter has no page.
+    chapters = {identifier for path in data.get("hierarchy", {}).get("paths", []) for identifier in path
+                if data.get("references", {}).get(identifier, {}).get("role") == "article"
+                and data["references"][identifier].get("url", "").startswith("/tutorials/")}
+    for identifier, reference in data.get("references", {}).items():
         url = reference.get("url")
-        if not url or reference.get("type") not in ("link", "topic"):
+        if not url or reference.get("type") not in ("link", "topic") or identifier in chapters:
             continue
         if urllib.parse.urlparse(url).scheme in ("http", "https", "mailto"):
             continue

@@ -24,7 +24,7 @@ struct DeviceInputOptions: ParsableArguments {
     @Option(name: .long, help: "The published figures (default: the experiment's, fleet-published.json beside the workload for fleet, if there).")
     var published: String?
 
-    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it. A policy of your own runs from your own executable, PressureLab's command line with it registered (docs/extending.md).")
+    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it for each memory --compressor and --swap-file ask for (without: no compression, no swap; docs/device-experiments.md). A policy of your own runs from your own executable, PressureLab's command line with it registered (docs/extending.md).")
     var termination: [Termination] = []
 
     @Option(name: .long, help: ArgumentHelp("The memory each --termination policy runs with (repeatable): none (no compression, no swap; the default), lz4 or zstd (zram compressing the apps' memory with that codec, as stock-lmkd-zram has it). One configuration each: NAME for none, NAME-zram-lz4, NAME-zram-zstd.", valueName: "compressor"))
