@@ -122,7 +122,10 @@ struct DeviceCommand: ParsableCommand {
                                                "hot launch p50, median over apps (published, error)"], rows: rows))
         for configuration in configurations {
             lines.append("\(configuration.name): \(configuration.note)")
-            if let note = configuration.termination.whatIfNote(on: profile.release) { lines.append("note: \(note)") }
+            // A note names what it is about: the workload and the configuration.
+            if let note = configuration.termination.whatIfNote(on: profile.release) {
+                lines.append("note: \(workload.name), \(configuration.name): \(note)")
+            }
         }
         for outcome in outcomes where outcome.swapActivity != DeviceExperiment.SwapActivity() {
             let activity = outcome.swapActivity

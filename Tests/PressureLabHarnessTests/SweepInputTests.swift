@@ -31,7 +31,8 @@ struct SweepInputTests {
         let scenario = ScenarioTexts.failure { () throws(SweepError) in
             _ = try SweepPlan(try SweepFile.parse("sweep: 1\nscenarios:\n  - small.yaml\n  - nope\n", path: "\(Executable.fixtures.path)/g.yaml"))
         }
-        #expect(scenario == "\(Executable.fixtures.path)/g.yaml:4:5: scenarios: nope: cannot read the file: no such file")
+        #expect(scenario == "\(Executable.fixtures.path)/g.yaml:4:5: scenarios: nope: no such file, nor a bundled scenario of that name "
+            + "('pressurelab list scenarios' lists the bundled ones)")
         let profile = ScenarioTexts.failure { () throws(SweepError) in
             _ = try SweepPlan(try SweepFile.parse("sweep: 1\nscenarios: [small.yaml]\nprofile: [pixel-3-2018, nada]\n",
                                                   path: "\(Executable.fixtures.path)/g.yaml"))
