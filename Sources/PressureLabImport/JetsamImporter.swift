@@ -130,24 +130,6 @@ package enum JetsamImporter {
         appName((file as NSString).deletingPathExtension)
     }
 
-    /// What the model did from the report's moment: the scenario run under jetsam with the
-    /// iOS 6 cleanup, each app's end (killed, and why, or alive) by name.
-    package static func modelKills(_ imported: Imported, loader: ScenarioLoader = ScenarioLoader()) throws -> [String: String] {
-        let scenario = try loader.parse(imported.yaml, path: "the imported scenario")
-        let result = try Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
-        var ends: [String: String] = [:]
-        for entry in result.timeline {
-            for mark in entry.marks ?? [] {
-                switch mark {
-                case .kill(let app, let reason): ends[app] = "killed at step \(entry.step) (\(reason.rawValue))"
-                case .coldLaunch(let app?): ends[app] = nil
-                default: break
-                }
-            }
-        }
-        return ends
-    }
-
     /// The summary the command prints: each app's process, its states and bytes, the report's
     /// kill beside the model's.
     package static func summary(_ imported: Imported, modelEnds: [String: String]) -> [String] {

@@ -76,10 +76,12 @@ struct ImportJetsamTests {
 
     @Test("the model's kills from the iOS 15 moment: the least recently used suspended apps, under vm-page-shortage")
     func modelKills() throws {
-        let imported = try JetsamImporter.importScenario(try Self.dump("JetsamEvent-2022-07-10-iOS15-per-process-limit.ips"))
-        let ends = try JetsamImporter.modelKills(imported)
-        #expect(ends.keys.sorted() == ["notes", "weather"])
-        #expect(ends.values.allSatisfy { $0.contains("(vm-page-shortage)") })
+        let outcome = try Executable.run(["import", "jetsam", Self.fixture("JetsamEvent-2022-07-10-iOS15-per-process-limit.ips")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("kills: in the report 2, in the model 2"))
+        #expect(outcome.stderr.contains("  weather (suspended, 25.5 MiB): report killed (vm-pageshortage); model killed at step 5 (vm-page-shortage)"))
+        #expect(outcome.stderr.contains("  notes (suspended, 34.5 MiB): report alive; model killed at step 5 (vm-page-shortage)"))
+        #expect(outcome.stderr.contains("  photoeditor (frontmost, resume, 1400.0 MiB): report killed (per-process-limit); model alive"))
     }
 
     @Test("bad input: not a report, another bug_type, a truncated report: exit 65 at the line, saying what was expected; nothing written",
