@@ -76,8 +76,20 @@ public final class UnbufferedFile {
     /// Writing: the staged tail is in the file (``finish()`` ran since the last write).
     private var finished = false
 
-    /// Opens `path` for `mode`: with `O_DIRECT` when the file system takes it, else as usual.
-    /// A file opened to write is created (or truncated), owner read and write only.
+    /// Whether files are opened with `O_DIRECT` at all: yes unless the environment says
+    /// `PRESSURELAB_FILE_IO=buffered` (read once). Direct I/O takes the kernel's copies off the
+    /// CPU but every byte goes to the device: on a slow disk a run can wait for it longer than
+    /// the copies took (docs/limits.md, "Freezer and swap files"). (Compared as C bytes: the
+    /// first file may be opened inside a measured scope, and a `String` made there would be an
+    /// allocation nobody frees.)
+    public static let directIOAllowed: Bool = {
+        guard let value = getenv("PRESSURELAB_FILE_IO") else { return true }
+        return strcmp(value, "buffered") != 0
+    }()
+
+    /// Opens `path` for `mode`: with `O_DIRECT` when the file system takes it (and
+    /// ``directIOAllowed``), else as usual. A file opened to write is created (or truncated),
+    /// owner read and write only.
     public init(path: FilePath, mode: Mode) throws(FileError) {
         self.path = path
         self.mode = mode
@@ -85,7 +97,7 @@ public final class UnbufferedFile {
         let access: FileDescriptor.AccessMode = mode == .write ? .writeOnly : .readOnly
         let permissions: FilePermissions? = mode == .write ? [.ownerReadWrite] : nil
         let direct = FileDescriptor.OpenOptions(rawValue: pressurelab_open_direct_flag())
-        if !direct.isEmpty, let opened = try? Self.open(path, access, options.union(direct), permissions) {
+        if Self.directIOAllowed, !direct.isEmpty, let opened = try? Self.open(path, access, options.union(direct), permissions) {
             descriptor = opened
             isDirect = true
         } else {
