@@ -60,6 +60,7 @@ let benchmarks: @Sendable () -> Void = {
     cleanMemoryBenchmarks()
     cleanResidencyBenchmarks()
     largeBlockBenchmarks()
+    freezerFileBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,
