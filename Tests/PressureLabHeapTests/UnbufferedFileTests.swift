@@ -26,13 +26,14 @@ struct UnbufferedFileTests {
     /// tail: each size checks a path of the staging.
     static let writes = [1, 4095, 4097, 700_000, (1 << 20) + 12_345, 3 << 20, 52_428, 17]
 
-    @Test("what is written, in pieces of every size, is the file exactly, and reads back in other pieces")
-    func roundTrip() throws {
+    @Test("what is written, in pieces of every size, is the file exactly, and reads back in other pieces (direct and buffered)",
+          arguments: [true, false])
+    func roundTrip(direct: Bool) throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory.string) }
         let path = directory.appending("stream.frozen")
         let expected = bytes(Self.writes.reduce(0, +), seed: 7)
-        let writer = try UnbufferedFile(path: path, mode: .write)
+        let writer = try UnbufferedFile(path: path, mode: .write, direct: direct)
         var offset = 0
         for count in Self.writes {
             try expected[offset..<(offset + count)].withUnsafeBytes { try writer.write($0) }
@@ -43,8 +44,9 @@ struct UnbufferedFileTests {
         #expect(writer.bytesTransferred == expected.count)
         #expect(try HostFiles.contents(of: path) == expected)
 
-        let reader = try UnbufferedFile(path: path, mode: .read)
+        let reader = try UnbufferedFile(path: path, mode: .read, direct: direct)
         #expect(reader.isDirect == writer.isDirect)
+        if !direct { #expect(!writer.isDirect) }
         var read = [UInt8](repeating: 0, count: expected.count)
         var done = 0
         for count in Self.writes.reversed() {
@@ -57,13 +59,13 @@ struct UnbufferedFileTests {
         #expect(throws: FileError.self) { try oneMore.withUnsafeMutableBytes { try reader.read(into: $0) } }
     }
 
-    @Test("writing on after finish rewrites the padded tail: the file is still the stream")
-    func writeAfterFinish() throws {
+    @Test("writing on after finish rewrites the padded tail: the file is still the stream", arguments: [true, false])
+    func writeAfterFinish(direct: Bool) throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory.string) }
         let path = directory.appending("appended.frozen")
         let first = bytes(10_000, seed: 1), second = bytes(2_000_000, seed: 2)
-        let writer = try UnbufferedFile(path: path, mode: .write)
+        let writer = try UnbufferedFile(path: path, mode: .write, direct: direct)
         try first.withUnsafeBytes { try writer.write($0) }
         try writer.finish()
         #expect(try HostFiles.contents(of: path) == first)
@@ -72,17 +74,17 @@ struct UnbufferedFileTests {
         #expect(try HostFiles.contents(of: path) == first + second)
     }
 
-    @Test("a reader that adopts a writer's unwritten bytes reads everything the writer took")
-    func adoptsUnwritten() throws {
+    @Test("a reader that adopts a writer's unwritten bytes reads everything the writer took", arguments: [true, false])
+    func adoptsUnwritten(direct: Bool) throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory.string) }
         let path = directory.appending("failed.frozen")
         // Two whole chunks reach the file; the rest stays staged (the writer is not finished,
         // as after a failed write).
         let expected = bytes((2 << 20) + 300_000, seed: 3)
-        let writer = try UnbufferedFile(path: path, mode: .write)
+        let writer = try UnbufferedFile(path: path, mode: .write, direct: direct)
         try expected.withUnsafeBytes { try writer.write($0) }
-        let reader = try UnbufferedFile(path: path, mode: .read)
+        let reader = try UnbufferedFile(path: path, mode: .read, direct: direct)
         reader.adoptUnwritten(of: writer)
         var read = [UInt8](repeating: 0, count: expected.count)
         try read.withUnsafeMutableBytes { try reader.read(into: $0) }

@@ -14,9 +14,11 @@ import SystemPackage
 /// it into the page cache, writes it back and reclaims it (docs/limits.md, "Freezer and swap
 /// files").
 ///
-/// Where the file system refuses `O_DIRECT` (or has none), the file is opened as usual and
-/// the same chunks go through the page cache; a write of a whole chunk or more with nothing
-/// staged then goes out at once, without the staging copy.
+/// Where the file system refuses `O_DIRECT` (or has none), and unless the environment asks for
+/// it (``directIOAllowed``), the file is opened as usual and the same chunks go through the
+/// page cache; a write of a whole chunk or more with nothing staged then goes out at once,
+/// without the staging copy (and small writes, a compressed page's header and bytes, are
+/// gathered into one write a chunk).
 ///
 /// What a caller sees is the byte stream, unpadded: ``bytesTransferred`` counts the bytes
 /// given or taken, and a file written and finished is exactly as long as they are (the last
@@ -76,28 +78,30 @@ public final class UnbufferedFile {
     /// Writing: the staged tail is in the file (``finish()`` ran since the last write).
     private var finished = false
 
-    /// Whether files are opened with `O_DIRECT` at all: yes unless the environment says
-    /// `PRESSURELAB_FILE_IO=buffered` (read once). Direct I/O takes the kernel's copies off the
-    /// CPU but every byte goes to the device: on a slow disk a run can wait for it longer than
-    /// the copies took (docs/limits.md, "Freezer and swap files"). (Compared as C bytes: the
-    /// first file may be opened inside a measured scope, and a `String` made there would be an
-    /// allocation nobody frees.)
+    /// Whether files are opened with `O_DIRECT` at all: only when the environment says
+    /// `PRESSURELAB_FILE_IO=direct` (read once). Direct I/O takes the kernel's copies off the
+    /// CPU, but every byte then goes to the device and back, where the page cache drops most of
+    /// these short-lived files before writing them back: on this project's VM (a 1.2 GB/s disk)
+    /// the Pixel 4 experiment took 34.7 s direct against 27.9 s buffered, so buffered is the
+    /// default (docs/limits.md, "Freezer and swap files"). (Compared as C bytes: the first file
+    /// may be opened inside a measured scope, and a `String` made there would be an allocation
+    /// nobody frees.)
     public static let directIOAllowed: Bool = {
-        guard let value = getenv("PRESSURELAB_FILE_IO") else { return true }
-        return strcmp(value, "buffered") != 0
+        guard let value = getenv("PRESSURELAB_FILE_IO") else { return false }
+        return strcmp(value, "direct") == 0
     }()
 
-    /// Opens `path` for `mode`: with `O_DIRECT` when the file system takes it (and
-    /// ``directIOAllowed``), else as usual. A file opened to write is created (or truncated),
-    /// owner read and write only.
-    public init(path: FilePath, mode: Mode) throws(FileError) {
+    /// Opens `path` for `mode`: with `O_DIRECT` when `direct` (by default
+    /// ``directIOAllowed``) and the file system takes it, else as usual. A file opened to write
+    /// is created (or truncated), owner read and write only.
+    public init(path: FilePath, mode: Mode, direct wantsDirect: Bool = UnbufferedFile.directIOAllowed) throws(FileError) {
         self.path = path
         self.mode = mode
         let options: FileDescriptor.OpenOptions = mode == .write ? [.create, .truncate, .closeOnExec] : [.closeOnExec]
         let access: FileDescriptor.AccessMode = mode == .write ? .writeOnly : .readOnly
         let permissions: FilePermissions? = mode == .write ? [.ownerReadWrite] : nil
         let direct = FileDescriptor.OpenOptions(rawValue: pressurelab_open_direct_flag())
-        if Self.directIOAllowed, !direct.isEmpty, let opened = try? Self.open(path, access, options.union(direct), permissions) {
+        if wantsDirect, !direct.isEmpty, let opened = try? Self.open(path, access, options.union(direct), permissions) {
             descriptor = opened
             isDirect = true
         } else {
@@ -202,6 +206,15 @@ public final class UnbufferedFile {
         guard let target = destination.baseAddress else { return }
         var done = 0
         while done < destination.count {
+            if consumed == stagedCount, !isDirect, destination.count - done >= Self.chunkBytes, fileOffset < fileLimit {
+                // Through the page cache, a read of a chunk or more goes straight to its place.
+                let got = try readOut(into: target + done, count: min(destination.count - done, fileLimit - fileOffset))
+                if got > 0 {
+                    fileOffset += got
+                    done += got
+                    continue
+                }
+            }
             if consumed == stagedCount {
                 guard try refill() else {
                     // The file is read: what a failed writer had staged comes next.
@@ -240,21 +253,9 @@ public final class UnbufferedFile {
     /// Reads the next chunk into the buffer; false at the end of the file (or of
     /// ``fileLimit``).
     private func refill() throws(FileError) -> Bool {
-        guard fileOffset < fileLimit, let descriptor else { return false }
+        guard fileOffset < fileLimit else { return false }
         let staging = try stagingBuffer()
-        var got = 0
-        while got < Self.chunkBytes {
-            let read = pread(descriptor.rawValue, staging + got, Self.chunkBytes - got, off_t(fileOffset + got))
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw FileError(.read, path, Errno(rawValue: errno))
-            }
-            if read == 0 { break }
-            got += read
-            // A direct read stops short only at the end of the file (or a signal); go on in
-            // aligned steps.
-            if isDirect, got % Self.alignment != 0 { break }
-        }
+        let got = try readOut(into: staging, count: Self.chunkBytes)
         let usable = min(got, fileLimit - fileOffset)
         fileOffset += got
         stagedCount = usable
@@ -284,6 +285,26 @@ public final class UnbufferedFile {
         buffer = taken
         bufferBytes = bytes
         return taken
+    }
+
+    /// Reads up to `count` bytes at ``fileOffset`` into `target` (`pread`, retried on a short
+    /// read or a signal, until the end of the file): the bytes read.
+    private func readOut(into target: UnsafeMutableRawPointer, count: Int) throws(FileError) -> Int {
+        guard let descriptor else { throw FileError(.read, path, .badFileDescriptor) }
+        var got = 0
+        while got < count {
+            let read = pread(descriptor.rawValue, target + got, count - got, off_t(fileOffset + got))
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw FileError(.read, path, Errno(rawValue: errno))
+            }
+            if read == 0 { break }
+            got += read
+            // A direct read stops short only at the end of the file (or a signal); go on in
+            // aligned steps.
+            if isDirect, got % Self.alignment != 0 { break }
+        }
+        return got
     }
 
     /// Writes all of `bytes` at `offset` (`pwrite`, retried on a short write or a signal).
