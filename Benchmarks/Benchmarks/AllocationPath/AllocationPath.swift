@@ -61,6 +61,7 @@ let benchmarks: @Sendable () -> Void = {
     cleanResidencyBenchmarks()
     largeBlockBenchmarks()
     freezerFileBenchmarks()
+    spareReuseBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,

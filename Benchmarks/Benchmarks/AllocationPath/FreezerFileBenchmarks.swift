@@ -40,13 +40,13 @@ let freezerFileBenchmarks: @Sendable () -> Void = {
     let path = FilePath(NSTemporaryDirectory()).appending("pressurelab-bench-\(getpid()).frozen")
 
     func unbufferedRoundTrip() throws {
-        let writer = try UnbufferedFile(path: path, mode: .write)
+        let writer = try UnbufferedFile(path: path, mode: .write, direct: true)
         for offset in stride(from: 0, to: bytes, by: piece) {
             try writer.write(UnsafeRawBufferPointer(rebasing: source[offset..<(offset + piece)]))
         }
         try writer.finish()
         writer.close()
-        let reader = try UnbufferedFile(path: path, mode: .read)
+        let reader = try UnbufferedFile(path: path, mode: .read, direct: true)
         for offset in stride(from: 0, to: bytes, by: piece) {
             try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: restored[offset..<(offset + piece)]))
         }
