@@ -253,7 +253,7 @@ public struct DeviceExperiment: Sendable {
                 // A killed app's heap is freed at once; jemalloc keeps freed pages resident for
                 // reuse, which on phone-sized runs grew past a gigabyte: the spare is bounded
                 // (docs/limits.md, "The device experiment's memory and time"). No figure moves.
-                _ = try? Heap.purge(ifSpareAbove: Self.spareHeapAllowance(budgetBytes: device.model.budgetBytes,
+                _ = try? Heap.purge(ifSpareAbove: Self.spareHeapAllowance(budgetBytes: device.budgetBytes,
                                                                            usedBytes: device.usedBytes))
             }
             return try simulation.run()
