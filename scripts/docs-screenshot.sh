@@ -27,4 +27,4 @@ shoot() { # URL, what the rendered page must contain, window size, file
 }
 shoot "http://127.0.0.1:$port/documentation/" "PressureLabHarness" 1280,900 docs/docs-landing.png
 # The tutorial from its top: the introduction, then the first section and its first step.
-shoot "http://127.0.0.1:$port/tutorials/pressurelabtesting/yourfirstpolicy" "swift package init" 1280,1600 docs/docs-tutorial.png
+shoot "http://127.0.0.1:$port/tutorials/pressurelabtesting/yourfirstpolicy" "mkdir MyPolicies" 1280,1600 docs/docs-tutorial.png
