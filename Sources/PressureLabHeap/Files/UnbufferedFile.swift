@@ -1,3 +1,5 @@
+// Over 300 lines: one file type with its two paths (O_DIRECT through aligned staging, and the page
+// cache's), which share the staging buffer, the alignment and the finish checks (docs/limits.md).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
