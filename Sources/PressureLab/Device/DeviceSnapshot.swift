@@ -158,13 +158,14 @@ public struct DeviceSnapshot: Sendable {
     public var apps: [AppSnapshot]
     /// Memory in use now, bytes (compressed memory at its compressed size).
     public var usedBytes: Int
-    /// Memory all apps share, bytes.
     /// What the kernel's OOM killer scales `oom_score_adj` by (`totalpages`), bytes: RAM and
     /// swap on a device with the kernel's books, the budget otherwise.
     public var oomTotalBytes: Int?
     /// What lmkd reads when it reads minfree levels (``LmkdMinfreeReading``), on a device with the
     /// kernel's books whose profile gives the table; nil otherwise.
     public var lmkdMinfree: LmkdMinfreeReading?
+    /// Memory all apps share, bytes (with the kernel's books, what the books leave the apps'
+    /// anonymous memory above the min watermark now: ``Device/budgetBytes``).
     public var budgetBytes: Int
     /// The pressure level now.
     public var level: PressureLevel
