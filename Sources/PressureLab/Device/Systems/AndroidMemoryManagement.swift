@@ -29,6 +29,22 @@ public struct AndroidMemoryManagement: MemorySystem {
         }
     }
 
+    /// ART's `kCollectorTransitionWait` (``ARTCollectionRules/collectorTransitionWaitSeconds``).
+    public var collectorTransitionWaitSeconds: Double? { ARTCollectionRules.collectorTransitionWaitSeconds }
+
+    /// `jetsam` and `freeze` run XNU's rules (iOS 18's) here; Android ships no memory freezer.
+    public func whatIfNote(policy: String, on release: OSRelease) -> String? {
+        switch policy {
+        case "freeze":
+            return "freeze on \(release): XNU's freezer, which Android does not ship (a what-if; Android's CachedAppOptimizer "
+                + "freezes a cached app's CPU, not its memory: see lmk)"
+        case "jetsam":
+            return "jetsam on \(release): XNU's rules (iOS 18) on an Android device, a what-if"
+        default:
+            return nil
+        }
+    }
+
     public var seesSecondaryProcesses: Bool { true }
 
     /// The main process's memory (secondary processes are seen on their own).

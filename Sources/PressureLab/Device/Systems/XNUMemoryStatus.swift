@@ -20,6 +20,19 @@ public struct XNUMemoryStatus: MemorySystem {
     public var lowMemoryKiller: LowMemoryKillerRules { LowMemoryKillerRules(.android10) }
     public var trimMemory: TrimMemoryRules { TrimMemoryRules(.android10) }
 
+    /// XNU's apps run no collector transition.
+    public var collectorTransitionWaitSeconds: Double? { nil }
+
+    /// `lmk` (and its variant without lmkd) run Android 10's ActivityManager and lmkd here.
+    public func whatIfNote(policy: String, on release: OSRelease) -> String? {
+        switch policy {
+        case "lmk", "lmk-without-lmkd":
+            return "\(policy) on \(release): Android 10's ActivityManager and lmkd on an iOS device, a what-if"
+        default:
+            return nil
+        }
+    }
+
     /// XNU has no previous app.
     public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
 
