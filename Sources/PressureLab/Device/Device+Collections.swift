@@ -1,13 +1,6 @@
 /// ART's collections in the background: when an Android app's runtime collects after it left
 /// the front, and what the collection reads back (``BackgroundCollection``, ``ARTCollectionRules``).
 extension Device {
-    /// Schedules the collector transition of an app that just left the front, where its system's
-    /// runtime does one (``MemorySystem/collectorTransitionWaitSeconds``).
-    func scheduleCollectorTransition(_ installed: InstalledApp) {
-        guard let wait = system.collectorTransitionWaitSeconds else { return }
-        installed.nextCollection = now + wait
-    }
-
     /// Runs every collection that is due by now, once an app (a collection reads the live heap;
     /// two in one step read it once), and schedules the next one of an app that collects as it
     /// allocates in the background.

@@ -45,6 +45,26 @@ public struct AndroidMemoryManagement: MemorySystem {
         }
     }
 
+    /// The jetsam bands it lends (iOS 18's, for `jetsam` and `freeze` as what-ifs), then
+    /// `OomAdjuster`'s `oom_score_adj` of every app and of their secondary processes.
+    public func updatePriorities(of device: Device) {
+        XNUMemoryStatus.updateBands(of: device.apps, foreground: device.foreground, now: device.now, rules: jetsam,
+                                    order: &device.priorityCounter)
+        let byUse = device.appsByUse()
+        AndroidMemoryManagement.updateAdjs(of: byUse, foreground: device.foreground, previous: device.previous,
+                                           previousExpired: previousAppHasExpired(since: device.activityManager.previousSince,
+                                                                                  now: device.now),
+                                           now: device.now, order: &device.priorityCounter)
+        AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: device.now, order: &device.priorityCounter)
+    }
+
+    /// ART's collector transition, ``collectorTransitionWaitSeconds`` after the app left the
+    /// front (`Heap::UpdateProcessState`, ``ARTCollectionRules``).
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        guard let wait = collectorTransitionWaitSeconds else { return }
+        installed.nextCollection = device.now + wait
+    }
+
     public var seesSecondaryProcesses: Bool { true }
 
     /// The main process's memory (secondary processes are seen on their own).

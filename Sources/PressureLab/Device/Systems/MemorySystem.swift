@@ -35,7 +35,8 @@ public protocol MemorySystem: Sendable {
 
     /// Seconds after an app leaves the front before its runtime switches to the background
     /// collector and collects (Android's ART: ``ARTCollectionRules/collectorTransitionWaitSeconds``),
-    /// nil where the runtime does no such transition (XNU's apps).
+    /// nil where the runtime does no such transition (XNU's apps); ``appLeftFront(_:on:)``
+    /// schedules it.
     var collectorTransitionWaitSeconds: Double? { get }
 
     // MARK: What counts
@@ -57,6 +58,18 @@ public protocol MemorySystem: Sendable {
     /// Whether the ledger's limit is written again at every move across the foreground band,
     /// re-arming its warning (``JetsamRules/rewritesLimitOnEveryMove``).
     var rewritesLimitOnEveryMove: Bool { get }
+
+    // MARK: Events
+
+    /// Recomputes every app's priority in the kernel's books, stamping the order of each change
+    /// (``Device`` calls it whenever an app's state, the front or use order changes). Each
+    /// system keeps its own books and the other family's it lends (XNU's bands and aging,
+    /// Android's `oom_score_adj`, its secondary processes where the kernel sees them), so that
+    /// a policy of either family finds them on any device.
+    func updatePriorities(of device: Device)
+    /// An app has just left the front (Home, a switch, an interruption): what the kernel's
+    /// runtime does then (Android: ART schedules its collector transition).
+    func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
 
     // MARK: Policies of the other family
 

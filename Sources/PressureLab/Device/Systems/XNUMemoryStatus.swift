@@ -33,6 +33,20 @@ public struct XNUMemoryStatus: MemorySystem {
         }
     }
 
+    /// Jetsam's bands with aging (``JetsamRules``), then the `oom_score_adj` books it lends
+    /// (Android 10's, for `lmk` as a what-if); an app is one process here.
+    public func updatePriorities(of device: Device) {
+        XNUMemoryStatus.updateBands(of: device.apps, foreground: device.foreground, now: device.now, rules: jetsam,
+                                    order: &device.priorityCounter)
+        AndroidMemoryManagement.updateAdjs(of: device.appsByUse(), foreground: device.foreground, previous: device.previous,
+                                           previousExpired: previousAppHasExpired(since: device.activityManager.previousSince,
+                                                                                  now: device.now),
+                                           now: device.now, order: &device.priorityCounter)
+    }
+
+    /// Nothing: XNU's apps run no collector transition.
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
+
     /// XNU has no previous app.
     public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
 
