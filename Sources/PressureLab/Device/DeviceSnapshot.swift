@@ -165,6 +165,7 @@ public struct DeviceSnapshot: Sendable {
     /// What lmkd reads when it reads minfree levels (``LmkdMinfreeReading``), on a device with the
     /// kernel's books whose profile gives the table; nil otherwise.
     public var lmkdMinfree: LmkdMinfreeReading?
+    /// The device's memory budget for apps, bytes.
     public var budgetBytes: Int
     /// The pressure level now.
     public var level: PressureLevel

@@ -56,7 +56,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// Android 14 without a confirmed android-14 tag). An empty process is a cached one none of
     /// whose clients has activities (``ProcessSnapshot/isEmpty``); every modelled app keeps its
     /// activity while it lives, so its bound and isolated processes count with the cached apps
-    /// instead (``LowMemoryKillerRules/cachedWalk(_:processes:)``). Its rule for empty processes idle 30 minutes
+    /// instead (`LowMemoryKillerRules.cachedWalk(_:processes:)`). Its rule for empty processes idle 30 minutes
     /// (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
     public static let emptyProcessLimit = 32 / 2
 
