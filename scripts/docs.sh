@@ -7,8 +7,8 @@
 # The catalogs' articles are the files of docs/, linked into each catalog (symbolic links:
 # one text, read on GitHub and in the site). docs/ links between its files the way GitHub
 # reads them (`[limits.md](limits.md)`); DocC keeps such a link as it is, so the last step
-# points each one at the article's page, in whichever catalog it is, and fails on a link to
-# no article.
+# points each one at the article's page, in whichever catalog it is (an address absolute within
+# the site, so that it holds however the page was reached), and fails on a link to no article.
 #
 # Open it: `python3 -m http.server --directory .build/docs 8000`, then
 # http://localhost:8000/documentation/ (a DocC site is read over HTTP, not from file://).
@@ -41,8 +41,10 @@ for page in glob.glob(f"{output}/data/documentation/**/*.json", recursive=True):
         if match.group(1) not in home:
             broken.append(f"{page}: {reference['url']}")
             continue
-        # Pages sit at documentation/MODULE/PAGE: the target is one folder up.
-        reference["url"] = f"../{home[match.group(1)]}/{match.group(1)}"
+        # Absolute within the site: a page is reached as documentation/MODULE/PAGE and, after
+        # http.server's redirect (or a bookmark), as .../PAGE/, and a relative link would
+        # resolve one folder off from one of them (scripts/check-doc-links.py checks both).
+        reference["url"] = f"/documentation/{home[match.group(1)]}/{match.group(1)}"
         changed = True
     if changed:
         with open(page, "w") as file:

@@ -97,7 +97,7 @@ extension ResultFormat: ExpressibleByArgument {}
 extension Termination: ExpressibleByArgument {
     /// A built-in policy's name, or one this program registered.
     public init?(argument: String) { self.init(named: argument) }
-    public static var allValueStrings: [String] { PolicyRegistry.terminationPolicies.map(\.name) }
+    public static var allValueStrings: [String] { PolicyRegistry.terminationNames.map(\.name) }
     public var defaultValueDescription: String { name }
 }
 /// A trace format on the command line (`--trace-format jsonl|chrome`).

@@ -122,13 +122,23 @@ struct DeviceCommand: ParsableCommand {
                                                "hot launch p50, median over apps (published, error)"], rows: rows))
         for configuration in configurations {
             lines.append("\(configuration.name): \(configuration.note)")
-            if let note = configuration.termination.whatIfNote(on: profile.release) { lines.append("note: \(note)") }
+            // A note names what it is about: the workload and the configuration.
+            if let note = configuration.termination.whatIfNote(on: profile.release) {
+                lines.append("note: \(workload.name), \(configuration.name): \(note)")
+            }
         }
         for outcome in outcomes where outcome.swapActivity != DeviceExperiment.SwapActivity() {
             let activity = outcome.swapActivity
             lines.append("\(outcome.name): \(activity.backgroundCollections) collections in the background, "
                 + "\(activity.collectionPageIns) of them reading \(Units.mebibytes(activity.collectionPageInBytes)) back from swap; "
                 + "\(Units.mebibytes(activity.swappedOutBytes)) swapped out")
+        }
+        for outcome in outcomes {
+            guard let reclaim = outcome.kernelReclaim else { continue }
+            lines.append("\(outcome.name): kswapd woke \(reclaim.kswapdWakeups) times and reclaimed "
+                + "\(Units.mebibytes(reclaim.kswapdReclaimedBytes)); \(reclaim.directReclaimStalls) allocations reclaimed directly, "
+                + "\(Units.mebibytes(reclaim.directReclaimedBytes)); \(Units.mebibytes(reclaim.fileEvictedBytes)) of file pages evicted, "
+                + "\(Units.mebibytes(reclaim.workingsetRefaultBytes)) read again (\(Units.mebibytes(reclaim.systemRefaultBytes)) the system's)")
         }
         let apps = published?.apps ?? workload.apps.map(\.name)
         var appRows: [[String]] = []

@@ -24,8 +24,17 @@ struct DeviceInputOptions: ParsableArguments {
     @Option(name: .long, help: "The published figures (default: the experiment's, fleet-published.json beside the workload for fleet, if there).")
     var published: String?
 
-    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it, with nothing published beside it.")
+    @Option(name: .long, help: "Also run the workload under this termination policy, built in or registered by this program (repeatable): a configuration named after it for each memory --compressor and --swap-file ask for (without: no compression, no swap; docs/device-experiments.md). A policy of your own runs from your own executable, PressureLab's command line with it registered (docs/extending.md).")
     var termination: [Termination] = []
+
+    @Option(name: .long, help: ArgumentHelp("The memory each --termination policy runs with (repeatable): none (no compression, no swap; the default), lz4 or zstd (zram compressing the apps' memory with that codec, as stock-lmkd-zram has it). One configuration each: NAME for none, NAME-zram-lz4, NAME-zram-zstd.", valueName: "compressor"))
+    var compressor: [Compressor] = []
+
+    @Flag(name: .long, help: "Also run each --termination policy with the experiment's swap file on flash (2 GiB, as android-swap and fleet have it): a configuration NAME-swap.")
+    var swapFile = false
+
+    @Option(name: .long, help: ArgumentHelp("Run only this configuration (repeatable): a built-in one (android-no-swap, android-swap, fleet, freezer, stock-lmkd, stock-lmkd-zram for fleet) or one of --termination's.", valueName: "name"))
+    var only: [String] = []
 
     /// The workload's path as given, else the bundled one's.
     var workloadPath: String {
@@ -56,12 +65,54 @@ struct DeviceInputOptions: ParsableArguments {
             }
         }
         let compressor = deviceProfile.compressor == .none ? Compressor.lz4 : deviceProfile.compressor
-        let configurations = experiment.configurations(compressor: compressor) + termination.map { policy in
-            DeviceExperiment.Configuration(name: policy.name, termination: policy, compressor: .none,
-                                           note: "\(policy.name) without swap or compression: nothing published")
+        var configurations = experiment.configurations(compressor: compressor) + extraConfigurations
+        if !only.isEmpty {
+            let names = configurations.map(\.name)
+            if let unknown = only.first(where: { !names.contains($0) }) {
+                StandardError.write("pressurelab: --only \(unknown): no configuration of that name; configurations: "
+                    + names.joined(separator: ", ") + "\n")
+                throw ExitCodes.badUsage
+            }
+            configurations = configurations.filter { only.contains($0.name) }
         }
         return DeviceInputs(workload: workload, hotWorkload: hotWorkload, profile: deviceProfile, published: publishedFigures,
                             configurations: configurations)
+    }
+}
+
+extension DeviceInputOptions {
+    /// The configurations of `--termination`'s policies: each under every memory `--compressor`
+    /// names (none when not given) and, with `--swap-file`, with the experiment's swap file.
+    /// Fleet's experiment published Android's own figures without swap and with the swap file:
+    /// a policy run with the same memory is set beside them (docs/device-experiments.md).
+    var extraConfigurations: [DeviceExperiment.Configuration] {
+        let fleet = experiment == .fleet
+        var configurations: [DeviceExperiment.Configuration] = []
+        for policy in termination {
+            for memory in compressor.isEmpty ? [Compressor.none] : compressor {
+                if memory == .none {
+                    configurations.append(DeviceExperiment.Configuration(
+                        name: policy.name, termination: policy, compressor: .none,
+                        publishedAlive: fleet ? "android-no-swap" : nil, publishedHotLaunch: fleet ? "android" : nil,
+                        note: "\(policy.name) without swap or compression"
+                            + (fleet ? ", beside android-no-swap's published figures (Android's own policy, the same memory)"
+                                : ": nothing published")))
+                } else {
+                    configurations.append(DeviceExperiment.Configuration(
+                        name: "\(policy.name)-zram-\(memory.rawValue)", termination: policy, compressor: memory,
+                        note: "\(policy.name) with \(memory.rawValue) zram, no swap file: nothing published"))
+                }
+            }
+            if swapFile {
+                configurations.append(DeviceExperiment.Configuration(
+                    name: "\(policy.name)-swap", termination: policy, compressor: .none,
+                    publishedAlive: fleet ? "android-swap" : nil, publishedHotLaunch: fleet ? "android" : nil,
+                    note: "\(policy.name) with a \(Units.mebibytes(DeviceExperiment.fleetSwapFileBytes)) swap file on flash"
+                        + (fleet ? ", beside android-swap's published figures (Android's own policy, the same memory)" : ": nothing published"),
+                    swapFileBytes: DeviceExperiment.fleetSwapFileBytes))
+            }
+        }
+        return configurations
     }
 }
 

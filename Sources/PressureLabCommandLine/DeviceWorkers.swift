@@ -61,6 +61,8 @@ enum DeviceWorkers {
         if let hot = inputs.hotLaunchScenario { arguments += ["--hot-launch-scenario", hot] }
         if let published = inputs.published { arguments += ["--published", published] }
         for policy in inputs.termination { arguments += ["--termination", policy.name] }
+        for memory in inputs.compressor { arguments += ["--compressor", memory.rawValue] }
+        if inputs.swapFile { arguments.append("--swap-file") }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment[SweepRunner.parentVariable] = String(getpid())

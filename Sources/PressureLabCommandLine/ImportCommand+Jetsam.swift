@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PressureLabHarness
+import PressureLab
 import PressureLabImport
 
 /// `pressurelab import jetsam REPORT`: the device's moment from a jetsam event report, and
@@ -32,7 +33,7 @@ extension ImportCommand {
         }
         let ends: [String: String]
         do {
-            ends = try JetsamImporter.modelKills(imported)
+            ends = try Self.modelKills(imported)
         } catch {
             StandardError.write("pressurelab: \(files[0]): the imported scenario did not run: \(error)\n")
             throw ExitCodes.runFailed
@@ -45,5 +46,28 @@ extension ImportCommand {
             try StandardOutput.print(imported.yaml, terminator: "")
         }
         for line in JetsamImporter.summary(imported, modelEnds: ends) { StandardError.write("pressurelab: \(line)\n") }
+    }
+
+    /// What the model did from the report's moment: the scenario run as `run` runs it (its
+    /// profile, under jetsam with the iOS 6 cleanup), each app's end (killed, and why, or alive) by name. (The importer never
+    /// runs a simulation: docs/architecture.md.)
+    static func modelKills(_ imported: JetsamImporter.Imported, loader: ScenarioLoader = ScenarioLoader()) throws -> [String: String] {
+        let scenario = try loader.parse(imported.yaml, path: "the imported scenario")
+        // The engine `run` uses (RunPlan: the scenario's profile, its compressor), so that the
+        // summary says what `pressurelab run` of the scenario shows.
+        let result = try RunPlan(scenarios: [scenario], policies: [.ios6], termination: .jetsam).execute().runs[0]
+        // A kill stands unless a later step launches the app again (a launch killed as it
+        // starts, an out-of-memory crash, has its launch mark after the kill, in its step).
+        var ends: [String: (step: Int, text: String)] = [:]
+        for entry in result.timeline {
+            for mark in entry.marks ?? [] {
+                switch mark {
+                case .kill(let app, let reason): ends[app] = (entry.step, "killed at step \(entry.step) (\(reason.rawValue))")
+                case .coldLaunch(let app?): if let end = ends[app], end.step < entry.step { ends[app] = nil }
+                default: break
+                }
+            }
+        }
+        return ends.mapValues(\.text)
     }
 }

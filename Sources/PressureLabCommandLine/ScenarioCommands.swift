@@ -85,7 +85,7 @@ struct ListCommand: ParsableCommand {
         switch what {
         case .policies:
             try StandardOutput.print("cleanup: \(PolicyRegistry.cleanupPolicies.map(\.name).joined(separator: ", "))\n"
-                + "termination: \(PolicyRegistry.terminationPolicies.map(\.name).joined(separator: ", "))")
+                + "termination: \(PolicyRegistry.terminationNames.map(\.name).joined(separator: ", "))")
         case .profiles:
             let profiles: [DeviceProfile]
             do {

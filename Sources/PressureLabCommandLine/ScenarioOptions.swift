@@ -7,7 +7,7 @@ import PressureLabSweep
 
 /// Options shared by the commands that run scenarios.
 struct RunOptions: ParsableArguments {
-    @Option(name: .long, help: "Termination policy (docs/fidelity.md: jetsam and lmk follow XNU and lmkd; freeze is XNU's freezer).")
+    @Option(name: .long, help: "Termination policy (docs/fidelity.md: jetsam and lmk follow XNU and lmkd; freeze is XNU's freezer; lmk-without-lmkd and fleet are the device experiment's configurations of lmk). A policy of your own runs from your own executable, PressureLab's command line with it registered (docs/extending.md).")
     var termination: Termination = .jetsam
 
     @Option(name: .long, help: "Runs of each scenario and policy.")
@@ -84,9 +84,12 @@ func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) t
         StandardError.write(failure.description + "\n")
         throw ExitCodes.invalidScenario
     case .success(let profiles):
-        // A policy of the other platform's on this device is a what-if: say so once a release.
+        // A policy of the other platform's on this device is a what-if: say so once a release,
+        // naming the scenarios it is about.
         for release in Set(profiles.values.map(\.release)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            if let note = options.termination.whatIfNote(on: release) { StandardError.write("note: \(note)\n") }
+            guard let note = options.termination.whatIfNote(on: release) else { continue }
+            let about = profiles.filter { $0.value.release == release }.keys.sorted().joined(separator: ", ")
+            StandardError.write("note: \(about): \(note)\n")
         }
     }
     let progress = Progress(enabled: Progress.isTerminal)

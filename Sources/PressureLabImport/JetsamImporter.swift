@@ -47,7 +47,7 @@ package enum JetsamImporter {
         let freeBytes = (report.memoryPages["free"] ?? 0).multipliedSaturating(by: page)
         let measured = report.physicalPages.multipliedSaturating(by: page)
         let budget = appBytes.addingSaturating(freeBytes)
-        let scale = min(ScenarioLimits.memoryScale, max(1, (budget + simulatedBytes - 1) / simulatedBytes))
+        let scale = min(ScenarioLimits.memoryScale, max(1, budget / simulatedBytes + (budget % simulatedBytes == 0 ? 0 : 1)))
         var names: [Int: String] = [:]
         var used = Set<String>()
         for index in apps {
@@ -102,8 +102,9 @@ package enum JetsamImporter {
             "\(process.name) (\(process.killReason ?? ""), line \(process.line))"
         }.joined(separator: ", ") + "."))
         lines += ["scenario: 1", "name: \(scenarioName(file))",
-                  "description: \"Jetsam event \(report.date ?? file): \(apps.count) apps, \(kills.count) killed in the report\"",
-                  "seed: 0", "device:", "  profile: \(profile)", "  memory: \(scaled(budget))B"]
+                  "description: " + ImportedScenario.scalar("Jetsam event \(report.date ?? file): \(apps.count) apps, "
+                    + "\(kills.count) killed in the report"),
+                  "seed: 0", "device:", "  profile: \(ImportedScenario.scalar(profile))", "  memory: \(scaled(budget))B"]
         if scale > 1 { lines.append("  memory_scale: \(scale)") }
         lines.append("apps:")
         for index in apps {
@@ -122,30 +123,19 @@ package enum JetsamImporter {
         for index in apps.filter({ !report.processes[$0].isFrontmost }) + front {
             lines.append("  - launch: \(names[index]!)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Text from the report (a process's name, a date) is made one line in every comment:
+        // a line break in it would end the comment and be read as keys.
+        let safe = lines.map { line -> String in
+            let indent = String(line.prefix { $0 == " " })
+            guard line.dropFirst(indent.count).hasPrefix("# ") else { return line }
+            return ImportedScenario.comment(indent, String(line.dropFirst(indent.count + 2)))
+        }
+        return safe.joined(separator: "\n") + "\n"
     }
 
     /// The scenario's name: the report file's, without its extension, as a name.
     static func scenarioName(_ file: String) -> String {
         appName((file as NSString).deletingPathExtension)
-    }
-
-    /// What the model did from the report's moment: the scenario run under jetsam with the
-    /// iOS 6 cleanup, each app's end (killed, and why, or alive) by name.
-    package static func modelKills(_ imported: Imported, loader: ScenarioLoader = ScenarioLoader()) throws -> [String: String] {
-        let scenario = try loader.parse(imported.yaml, path: "the imported scenario")
-        let result = try Simulation(scenario, cleanup: .ios6, termination: .jetsam).run()
-        var ends: [String: String] = [:]
-        for entry in result.timeline {
-            for mark in entry.marks ?? [] {
-                switch mark {
-                case .kill(let app, let reason): ends[app] = "killed at step \(entry.step) (\(reason.rawValue))"
-                case .coldLaunch(let app?): ends[app] = nil
-                default: break
-                }
-            }
-        }
-        return ends
     }
 
     /// The summary the command prints: each app's process, its states and bytes, the report's
@@ -154,17 +144,18 @@ package enum JetsamImporter {
         let report = imported.report
         var lines = ["jetsam report (\(report.layout.rawValue)): \(report.processes.count) processes, "
             + "\(imported.appNames.count) apps, \(report.processes.filter(\.isDaemon).count) daemons (the system's share), "
-            + "page size \(report.pageSize) B, largest process \(report.largestProcess ?? "not named")"
+            + "page size \(report.pageSize) B, largest process \(report.largestProcess.map(ImportedScenario.oneLine) ?? "not named")"
             + (imported.memoryScale > 1 ? ", simulated at 1/\(imported.memoryScale)" : "")]
         lines.append("kills: in the report \(report.kills.count), in the model \(modelEnds.count)")
         for index in imported.appNames.keys.sorted() {
             let process = report.processes[index], name = imported.appNames[index]!
             let mib = String(format: "%.1f MiB", Double(process.residentPages) * Double(report.pageSize) / 1_048_576)
-            lines.append("  \(name) (\(process.states.isEmpty ? "no state" : process.states.joined(separator: ", ")), \(mib)): "
-                + "report \(process.killReason.map { "killed (\($0))" } ?? "alive"); model \(modelEnds[name] ?? "alive")")
+            let states = process.states.isEmpty ? "no state" : ImportedScenario.oneLine(process.states.joined(separator: ", "))
+            lines.append("  \(name) (\(states), \(mib)): "
+                + "report \(process.killReason.map { "killed (\(ImportedScenario.oneLine($0)))" } ?? "alive"); model \(modelEnds[name] ?? "alive")")
         }
         for process in report.kills where process.isDaemon {
-            lines.append("  \(process.name) (daemon, the system's share): report killed (\(process.killReason ?? "")); model: not an app")
+            lines.append("  \(ImportedScenario.oneLine(process.name)) (daemon, the system's share): report killed (\(ImportedScenario.oneLine(process.killReason ?? ""))); model: not an app")
         }
         return lines
     }

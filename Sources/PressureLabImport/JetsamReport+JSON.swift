@@ -68,7 +68,7 @@ extension JetsamReport {
             }
             guard let pages = int(fields["rpages"]), pages >= 0, pages <= Int.max / pageSize else {
                 throw ImportError(path: path, line: at, "process \(index + 1) (\(string(fields["name"]) ?? "no name")): expected "
-                    + "\"rpages\", its resident pages, a whole number from 0")
+                    + "\"rpages\", its resident pages, a whole number from 0 to \(Int.max / pageSize)")
             }
             // states: an array (iOS 11 and later) or one string "state" (iOS 10's).
             let states = (fields["states"] as? [Any])?.compactMap { $0 as? String } ?? string(fields["state"]).map { [$0] } ?? []

@@ -149,8 +149,11 @@ struct SweepReader {
         let scenarios = list(values["scenarios"], "scenarios", all: []) ?? []
         let policies = named(values["policy"], "policy", default: [Cleanup.ios6], known: PolicyRegistry.cleanupPolicies,
                              name: \.name)
+        // `all`: the policies `list policies` gives first; the experiments' configurations of
+        // them (`fleet`, `lmk-without-lmkd`) are picked by name, as on a command line.
         let terminations = named(values["termination"], "termination", default: [Termination.jetsam],
-                                 known: PolicyRegistry.terminationPolicies, name: \.name)
+                                 known: PolicyRegistry.terminationPolicies, name: \.name,
+                                 alsoByName: PolicyRegistry.terminationNames)
         let profiles: [String?] = list(values["profile"], "profile", all: nil).map { $0.map(Optional.some) } ?? [nil]
         let compressors: [Compressor?] = values["compressor"] == nil ? [nil]
             : kinds(values["compressor"], "compressor", default: [Compressor]()).map(Optional.some)
@@ -224,13 +227,16 @@ struct SweepReader {
     /// Names of an axis whose values `known` lists (`all`: every one): the policies this
     /// program knows, built in or registered.
     mutating func named<Value>(_ node: Node?, _ key: String, default fallback: [Value], known: [Value],
-                               name: (Value) -> String) -> [Value] {
+                               name: (Value) -> String, alsoByName: [Value] = []) -> [Value] {
         guard let node else { return fallback }
         guard let names = list(node, key, all: known.map(name)) else { return fallback }
+        let accepted = alsoByName.isEmpty ? known : alsoByName
         var values: [Value] = []
         for text in names {
-            guard let value = known.first(where: { name($0) == text }) else {
-                problem(node, key, "unknown value '\(text)'; valid values are \(known.map(name).joined(separator: ", "))")
+            guard let value = accepted.first(where: { name($0) == text }) else {
+                let valid = accepted.map(name)
+                problem(node, key, "unknown value '\(text)'\(ClosestNames.suggestion(for: text, in: valid)); "
+                    + "valid values are \(valid.joined(separator: ", "))")
                 continue
             }
             values.append(value)

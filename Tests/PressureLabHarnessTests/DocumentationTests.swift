@@ -75,21 +75,30 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the tutorial's Swift files are examples/custom-policy's, which CI builds and tests")
-    func tutorialCodeCompiles() throws {
+    @Test("the tutorial's files exist, its policies are examples/custom-policy's, and CI follows it (scripts/tutorial.py)")
+    func tutorialIsFollowedByCI() throws {
         let catalog = "Sources/PressureLabTesting/PressureLabTesting.docc"
         let tutorial = try String(contentsOf: Self.root.appendingPathComponent("\(catalog)/Tutorials/YourFirstPolicy.tutorial"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"file: ([^)\s]+)\)"#)
-        let files = pattern.matches(in: tutorial, range: NSRange(tutorial.startIndex..., in: tutorial)).map {
-            String(tutorial[Range($0.range(at: 1), in: tutorial)!])
+        let pattern = try NSRegularExpression(pattern: #"@Code\(name: "([^"]+)", file: ([^)\s]+)\)"#)
+        let steps = pattern.matches(in: tutorial, range: NSRange(tutorial.startIndex..., in: tutorial)).map {
+            (name: String(tutorial[Range($0.range(at: 1), in: tutorial)!]), file: String(tutorial[Range($0.range(at: 2), in: tutorial)!]))
         }
-        #expect(files.count >= 6)
-        for file in files where file.hasSuffix(".swift") {
-            let path = Self.root.appendingPathComponent("\(catalog)/Resources/\(file)").path
-            let destination = try FileManager.default.destinationOfSymbolicLink(atPath: path)
-            #expect(destination.hasPrefix("../../../../examples/custom-policy/"), "\(file) is not a file of examples/custom-policy")
-            #expect(FileManager.default.fileExists(atPath: path), "\(file) links to nothing")
+        // Every file of the package, every command and what it prints.
+        #expect(Set(steps.map(\.name)).isSuperset(of: ["Package.swift", "Terminal", "Output",
+                                                      "Sources/CustomPolicies/DropModelsFirst.swift",
+                                                      "Sources/CustomPolicies/OldestFirst.swift", "Sources/custom-lab/main.swift",
+                                                      "Tests/CustomPoliciesTests/FootprintGateTests.swift"]))
+        for step in steps {
+            let path = Self.root.appendingPathComponent("\(catalog)/Resources/\(step.file)").path
+            #expect(FileManager.default.fileExists(atPath: path), "\(step.file) is not there")
+            if step.name.hasPrefix("Sources/") || step.name.hasPrefix("Tests/") {
+                // The same code as the example package's, which CI builds and tests as well.
+                let destination = try FileManager.default.destinationOfSymbolicLink(atPath: path)
+                #expect(destination == "../../../../examples/custom-policy/\(step.name)", "\(step.file) is not \(step.name) of examples/custom-policy")
+            }
         }
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("python3 scripts/tutorial.py"))
     }
 
     @Test("README.md is at most 250 lines and keeps the run and test commands")

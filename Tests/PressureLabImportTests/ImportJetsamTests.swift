@@ -74,12 +74,18 @@ struct ImportJetsamTests {
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    @Test("the model's kills from the iOS 15 moment: the least recently used suspended apps, under vm-page-shortage")
+    @Test("the model's kills beside the report's: none from the iOS 15 moment (the profile's compressor makes room), three from the iOS 7 one")
     func modelKills() throws {
-        let imported = try JetsamImporter.importScenario(try Self.dump("JetsamEvent-2022-07-10-iOS15-per-process-limit.ips"))
-        let ends = try JetsamImporter.modelKills(imported)
-        #expect(ends.keys.sorted() == ["notes", "weather"])
-        #expect(ends.values.allSatisfy { $0.contains("(vm-page-shortage)") })
+        let ios15 = try Executable.run(["import", "jetsam", Self.fixture("JetsamEvent-2022-07-10-iOS15-per-process-limit.ips")])
+        #expect(ios15.status == 0, "\(ios15.stderr)")
+        #expect(ios15.stderr.contains("kills: in the report 2, in the model 0"))
+        #expect(ios15.stderr.contains("  weather (suspended, 25.5 MiB): report killed (vm-pageshortage); model alive"))
+        #expect(ios15.stderr.contains("  photoeditor (frontmost, resume, 1400.0 MiB): report killed (per-process-limit); model alive"))
+        let ios7 = try Executable.run(["import", "jetsam", Self.fixture("LowMemory-2013-12-08-iOS7.ips")])
+        #expect(ios7.stderr.contains("kills: in the report 1, in the model 3"))
+        #expect(ios7.stderr.contains("  photos (suspended, 8.4 MiB): report killed (vm); model killed at step 3 (vm-page-shortage)"))
+        // Killed as it launched (an out-of-memory crash of the app in front): a kill, not alive.
+        #expect(ios7.stderr.contains("  pictures (frontmost, resume, 257.9 MiB): report alive; model killed at step 3 (vm-page-shortage)"))
     }
 
     @Test("bad input: not a report, another bug_type, a truncated report: exit 65 at the line, saying what was expected; nothing written",

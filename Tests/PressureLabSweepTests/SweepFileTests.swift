@@ -76,7 +76,7 @@ struct SweepFileTests {
             """
         #expect(throws: SweepError.invalidFile(path: "g.yaml", problems: [
             "g.yaml:1:8: sweep: expected 'sweep: 1' (the format's version)",
-            "g.yaml:2:9: policy: unknown value 'ios9'; valid values are keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware",
+            "g.yaml:2:9: policy: unknown value 'ios9' (did you mean 'ios2', 'ios3' or 'ios6'?); valid values are keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware",
             "g.yaml:3:8: seeds: expected { from: A, to: B } with whole numbers A <= B",
             "g.yaml:4:9: repeat: expected a whole number from 1 to 1000",
             "g.yaml:5:13: compressor: a value is listed twice",

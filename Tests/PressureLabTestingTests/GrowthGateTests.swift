@@ -54,6 +54,25 @@ struct GrowthGateTests {
         #expect(run.cycleRetainedBytes?.count == 8)
     }
 
+    @Test("growth per cycle in every output: CSV's last column, the wide table, the HTML chart of the series, the sweep's figure")
+    func outputs() throws {
+        let leaking = try Footprint.run(bundled: "leaking-drafts"), steady = try Footprint.run(bundled: "steady-drafts")
+        let rows = ResultFormatter.comparison([leaking, steady])
+        let csv = ResultFormatter.csv(rows).split(separator: "\n")
+        #expect(csv[0].hasSuffix(",growth_per_cycle_bytes"))
+        #expect(csv[1].hasPrefix("leaking-drafts,") && csv[1].hasSuffix(",65568"))
+        #expect(csv[2].hasPrefix("steady-drafts,") && csv[2].hasSuffix(",0"))
+        #expect(ResultFormatter.table(rows, wide: true).contains("growth/cycle"))
+        #expect(ResultFormatter.markdown(rows).contains("| 65568 B |"))
+        let html = HTMLReport.render(try ResultsFile(version: "t", runs: [leaking]))
+        #expect(html.contains("data-growth-per-cycle=\"65568\""))
+        let chart = try #require(html.range(of: "class=\"chart cycles\"").map { html[$0.lowerBound...] })
+        let points = chart[..<(chart.range(of: "</svg>")?.lowerBound ?? chart.endIndex)]
+        #expect(points.components(separatedBy: "<circle").count - 1 == 8)   // one a cycle
+        #expect(SweepSummary.Metric.growthPerCycle.value(in: leaking) == 65_568)
+        #expect(SweepSummary.Metric.growthPerCycle.title == "growth/cycle")
+    }
+
     @Test("the slope leaves the first cycle out, and needs three cycles")
     func slope() {
         #expect(CycleGrowth(series: [900, 1_000, 1_064, 1_128]).bytesPerCycle == 64)

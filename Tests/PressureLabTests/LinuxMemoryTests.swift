@@ -141,6 +141,45 @@ struct LinuxMemoryTests {
         #expect(device.installed("big")!.app.state == .active)
     }
 
+    @Test("a resume under pressure pays for what it meets (issue 54, item 6): its own file pages read again and the swap-out its direct reclaim did, at the profile's costs")
+    func resumePaysItsRefaultsAndStall() throws {
+        let mib = Self.mib
+        let costs = CostModel(processStartNanoseconds: 1_000_000, appInitNanoseconds: 1_000_000, firstFrameNanoseconds: 50_000_000,
+                              storageRead: .init(bytesPerSecond: 100_000_000, latencyNanoseconds: 100_000),
+                              storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 10_000,
+                              viewLayoutNanoseconds: 10_000, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
+                              archiveDecodeBytesPerSecond: 1 << 30)
+        // 9 MiB the system's; min 1 MiB; a swap file.
+        let inputs = LinuxMemoryInputs(memTotalBytes: 9 * mib + 21 * mib / 2, kernelBytes: 4 * mib, systemAnonBytes: 4 * mib,
+                                       systemExecBytes: 1 * mib, systemFileBytes: 0, coldCacheBytes: 0, minFreeKbytes: 1024,
+                                       watermarkScaleFactor: 0)
+        var model = DeviceModel(budgetBytes: inputs.memTotalBytes, release: .android10, swapFileBytes: 64 * mib, costs: costs)
+        model.kernel = inputs
+        let device = Device(model: model, termination: LowMemoryKillerPolicy(lmkdKills: false))
+        let code = try CleanMemoryTests.app("code", clean: 2 * mib)
+        device.install(code)
+        device.install(try CleanMemoryTests.app("other", clean: 0, bitmap: 8 * mib))
+        try device.open("code")
+        // other's 8 MiB take the idle app's file pages first (the oldest on the inactive list).
+        try device.open("other")
+        #expect(code.cleanResidentBytes == 0)
+        #expect(device.installed("code")!.app.state.hasProcess)
+        let before = code.runtime.work
+        let swappedBefore = device.metrics.swappedOutBytes
+        #expect(try device.open("code") == .resume)
+        // The resume read its 2 MiB of code again; that took free memory under min, and its
+        // direct reclaim swapped other (suspended now) out: the write is the resume's too.
+        let work = code.runtime.work - before
+        let swapped = device.metrics.swappedOutBytes - swappedBefore
+        #expect(swapped >= 8 * mib)
+        #expect(work.storageReadBytes == 2 * mib)
+        #expect(work.storageWriteBytes == swapped)
+        #expect(device.kernelBooks!.counters.directReclaimStalls >= 2)
+        // First frame + the read (2 MiB at 100 MB/s + one latency) + the write (at 100 MB/s).
+        let expected: UInt64 = 50_000_000 + 100_000 + UInt64(2 * mib) * 10 + UInt64(swapped) * 10
+        #expect(code.runtime.deviceNanoseconds(since: before) == expected)
+    }
+
     @Test("the OOM killer (oom_badness): with nothing left to reclaim, the process with the most points dies: a cached app at 900 before the previous app at 700")
     func oomVictimByBadness() throws {
         let mib = Self.mib

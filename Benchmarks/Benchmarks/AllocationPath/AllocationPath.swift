@@ -60,6 +60,8 @@ let benchmarks: @Sendable () -> Void = {
     cleanMemoryBenchmarks()
     cleanResidencyBenchmarks()
     largeBlockBenchmarks()
+    freezerFileBenchmarks()
+    spareReuseBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,
         timeUnits: .microseconds,

@@ -11,4 +11,9 @@
    *cached, or -1 with errno (ENOSYS where the kernel or this build has no cachestat). */
 int pressurelab_cachestat(int fd, uint64_t offset, uint64_t length, uint64_t *cached);
 
+/* The open flag O_DIRECT (reads and writes that bypass the page cache), whose value differs
+   between architectures and which the C library defines only under _GNU_SOURCE; 0 where the
+   host has none (macOS: F_NOCACHE is a different call). */
+int pressurelab_open_direct_flag(void);
+
 #endif

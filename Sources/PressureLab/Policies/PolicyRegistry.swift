@@ -53,6 +53,13 @@ public enum PolicyRegistry {
     /// The built-in termination policies, then the registered ones in registration order.
     public static var terminationPolicies: [Termination] { Termination.builtIns + registered.withLock { $0.terminations } }
 
+    /// Every termination policy a name may pick (on a command line, in a sweep file): the
+    /// built-in ones, their configurations experiments use (``Termination/builtInVariants``:
+    /// `lmk-without-lmkd`, `fleet`), then the registered ones.
+    public static var terminationNames: [Termination] {
+        Termination.builtIns + Termination.builtInVariants + registered.withLock { $0.terminations }
+    }
+
     /// The cleanup policy of that name, built in or registered.
     public static func cleanup(named name: String) -> Cleanup? {
         Cleanup.builtIns.first { $0.name == name } ?? registered.withLock { $0.cleanups.first { $0.name == name } }

@@ -84,6 +84,8 @@ final class Freezer {
                 return .failure(.lost)
             }
             if let reader = try? FreezerFile(path: path, mode: .read) {
+                // What the file had staged but could not write is read after its bytes.
+                reader.adoptUnwritten(of: file)
                 let readingCompressed = compressingStore(reader)
                 // What the writer had packed but not yet written is read after the file.
                 if let compressing { readingCompressed?.adoptUnwritten(of: compressing) }

@@ -22,10 +22,12 @@ extension PageStore {
 }
 
 /// A file that frozen memory is written to, block after block, and read back from in the
-/// same order (the freezer's swap). Reads and writes are real I/O, through the host's door.
+/// same order (the freezer's swap, a swap region). Reads and writes are real I/O, through the
+/// host's door, without the page cache's copy where the file system allows it
+/// (``UnbufferedFile``: `O_DIRECT` in aligned 1 MiB chunks).
 package final class FreezerFile: PageStore {
     let path: String
-    private let file: SequentialFile
+    private let file: UnbufferedFile
     /// Bytes written (or read) so far.
     var bytesTransferred: Int { file.bytesTransferred }
     /// The gate of the app whose memory is read back (thawing allocates).
@@ -36,15 +38,17 @@ package final class FreezerFile: PageStore {
     package init(path: String, mode: Mode) throws(RuntimeError) {
         self.path = path
         do {
-            file = mode == .write ? try SequentialFile(creating: FilePath(path)) : try SequentialFile(reading: FilePath(path))
+            file = try UnbufferedFile(path: FilePath(path), mode: mode == .write ? .write : .read)
         } catch {
             throw .bundle(path: path, reason: "cannot open the freezer file: \(error.reason)")
         }
     }
 
+    /// Closes the file (a writer's staged bytes are written first; ``finish()`` says whether
+    /// they could be).
     package func close() { file.close() }
 
-    /// Writes the `count` bytes of `memory`, piece after piece.
+    /// Writes `memory`'s first `count` bytes, piece after piece.
     package func write(_ memory: RawMemory, count: Int) -> Bool {
         memory.pieces(count: count).allSatisfy { write(UnsafeRawBufferPointer($0)) }
     }
@@ -60,8 +64,16 @@ package final class FreezerFile: PageStore {
     /// Fills `buffer` from the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool { (try? file.read(into: buffer)) != nil }
 
-    /// Flushes written data to the device.
+    /// Puts every byte written in the file; false when it could not (a reader of the file then
+    /// takes what was not written with ``adoptUnwritten(of:)``).
+    func finish() -> Bool { (try? file.finish()) != nil }
+
+    /// Puts every byte written in the file and flushes it to the device.
     func sync() -> Bool { (try? file.sync()) != nil }
+
+    /// Reads, after this file's bytes that `writer` (a failed writer of the same file) put in
+    /// it, the bytes it had taken and not written: everything it took comes back.
+    func adoptUnwritten(of writer: FreezerFile) { file.adoptUnwritten(of: writer.file) }
 }
 
 /// Moves an allocation's bytes to a freezer file (or the pool) and back.

@@ -45,11 +45,13 @@ public final class SwapSpace {
         nextRegion += 1
         let path = "\(runtime.bundle.directory)/\(name).swap.\(nextRegion)"
         guard let file = try? FreezerFile(path: path, mode: .write) else { return nil }
-        let ok = pageOut(file)
+        let ok = pageOut(file) && file.finish()
         file.close()
         let written = file.bytesTransferred
         guard ok, written > 0, written <= freeBytes else {
             if written > 0, let back = try? FreezerFile(path: path, mode: .read) {
+                // What the file had staged but could not write is read after its bytes.
+                back.adoptUnwritten(of: file)
                 back.gate = runtime.memoryGate
                 _ = pageIn(back)
                 back.close()

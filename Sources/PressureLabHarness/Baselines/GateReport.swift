@@ -20,6 +20,7 @@ public struct GateReport: Sendable {
         /// less smallest); nil for deterministic figures.
         public var spread: (repeats: Int, nanoseconds: Double)?
 
+        /// Whether two findings are the same: every field, the spread's too.
         public static func == (a: Finding, b: Finding) -> Bool {
             a.key == b.key && a.metric == b.metric && a.baseline == b.baseline && a.measured == b.measured
                 && a.allowed == b.allowed && a.isRegression == b.isRegression

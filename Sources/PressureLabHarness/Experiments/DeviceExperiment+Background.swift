@@ -28,6 +28,8 @@ final class BackgroundMemory {
 
     /// The device's swap and collection counters as last sampled.
     private(set) var swapActivity = DeviceExperiment.SwapActivity()
+    /// The kernel's reclaim counters as last sampled (nil: a device with a budget).
+    private(set) var kernelReclaim: LinuxMemoryCounters?
 
     func sample(_ device: Device) {
         let metrics = device.metrics
@@ -35,6 +37,7 @@ final class BackgroundMemory {
                                                      collectionPageIns: metrics.collectionPageIns,
                                                      collectionPageInBytes: metrics.collectionPageInBytes,
                                                      swappedOutBytes: metrics.swappedOutBytes)
+        kernelReclaim = device.kernelBooks?.counters
         for installed in device.apps where installed.app.state.hasProcess && installed !== device.foreground {
             let sum = sums[installed.name] ?? (0, 0)
             // As PSS + swap counts it: the anonymous memory (what is swapped or compressed at its

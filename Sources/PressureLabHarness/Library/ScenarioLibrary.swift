@@ -78,6 +78,29 @@ public struct ScenarioLibrary {
     }
 }
 
+extension ScenarioLibrary {
+    /// The bundled (and local) scenarios' names, sorted.
+    public var names: [String] {
+        files.map { file in
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            return name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name.hasSuffix(".yml") ? String(name.dropLast(4)) : name
+        }
+    }
+
+    /// A diagnostic for an argument that is neither a file nor a name this library has, when
+    /// it reads as a name (no `/`, no `.yaml`): the closest names, and where to see them all.
+    /// Nil for anything else (a path is read, and its own error says what is wrong).
+    func unknownName(_ argument: String) -> ScenarioDiagnostic? {
+        guard !argument.contains("/"), !argument.hasSuffix(".yaml"), !argument.hasSuffix(".yml"),
+              resolve(argument) == argument, !FileManager.default.fileExists(atPath: argument) else { return nil }
+        let near = ClosestNames.closest(to: argument, in: names)
+        let closest = near.isEmpty ? "" : "; the closest bundled names: \(near.joined(separator: ", "))"
+        return ScenarioDiagnostic(path: argument, line: 0, column: 0, key: "",
+                                  message: "no such file, nor a bundled scenario of that name\(closest) "
+                                    + "('pressurelab list scenarios' lists the bundled ones)")
+    }
+}
+
 /// Why a set of scenarios could not be loaded.
 public enum ScenarioSetError: Error {
     /// No scenario was named and no bundled library was found.
@@ -98,7 +121,11 @@ extension ScenarioLibrary {
         }
         var scenarios: [Scenario] = []
         var errors: [ScenarioError] = []
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            if index < arguments.count, let library, let unknown = library.unknownName(arguments[index]) {
+                errors.append(ScenarioError(diagnostics: [unknown]))
+                continue
+            }
             do {
                 scenarios.append(try loader.load(path: path))
             } catch {

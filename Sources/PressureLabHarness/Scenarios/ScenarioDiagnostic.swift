@@ -2,7 +2,7 @@
 public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The file (or `NAME (Swift)`).
     public var path: String
-    /// The line, from 1.
+    /// The line, from 1; 0 for a problem with the file as a whole (printed without a position).
     public var line: Int
     /// The column, from 1.
     public var column: Int
@@ -24,7 +24,9 @@ public struct ScenarioDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// value with a newline) are escaped, so a tool reading `file:line:column:` keeps the location.
     public var description: String {
         let shownKey = Self.escaped(key)
-        return "\(path):\(line):\(column): \(shownKey.isEmpty ? "" : "\(shownKey): ")\(Self.escaped(message))"
+        // Line 0: about the file as a whole (it cannot be read, or is not there), no position in it.
+        let location = line == 0 ? path : "\(path):\(line):\(column)"
+        return "\(location): \(shownKey.isEmpty ? "" : "\(shownKey): ")\(Self.escaped(message))"
     }
 
     /// `text` with line breaks, tabs and other control characters (C0, DEL, C1 such as NEL,

@@ -58,6 +58,9 @@ struct ScenarioReader {
     /// Screens and apps declared with an error already reported: a later reference to one is
     /// not reported again as unknown (no cascade of messages after one mistake).
     var failedScreens: Set<String> = [], failedApps: Set<String> = []
+    /// Keys (full paths) an unknown key was reported as a likely misspelling of: a missing
+    /// required key among them is not reported again (one mistake, one message).
+    var misspeltKeys: Set<String> = []
 
     init(path: String, hostLimitBytes: Int) {
         self.path = path
@@ -133,8 +136,11 @@ struct ScenarioReader {
                 continue
             }
             if !allowed.contains(name) {
+                let meant = ClosestNames.closest(to: name, in: allowed.filter { value(mapping, $0) == nil })
+                for candidate in meant.prefix(1) { misspeltKeys.insert(key.isEmpty ? candidate : "\(key).\(candidate)") }
                 error(keyNode, key.isEmpty ? name : "\(key).\(name)",
-                      "unknown key \(Self.quote(name)); valid keys are \(allowed.joined(separator: ", "))")
+                      "unknown key \(Self.quote(name))\(ClosestNames.suggestion(for: name, in: allowed)); "
+                        + "valid keys are \(allowed.joined(separator: ", "))")
             } else if let first = seen[name] {
                 error(keyNode, key.isEmpty ? name : "\(key).\(name)",
                       "key '\(name)' appears twice (first at line \(first.mark?.line ?? 0)); each key may appear once")
@@ -264,6 +270,8 @@ struct ScenarioReader {
 
     mutating func required(_ mapping: Node.Mapping, _ key: String, in parent: Node, path: String) -> Node? {
         guard let node = value(mapping, key) else {
+            // A misspelling of this key was reported already, with this key as its correction.
+            if misspeltKeys.contains(path.isEmpty ? key : "\(path).\(key)") { return nil }
             error(parent, path.isEmpty ? key : "\(path).\(key)", "missing required key '\(key)'")
             return nil
         }

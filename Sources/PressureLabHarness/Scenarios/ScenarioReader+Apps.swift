@@ -16,7 +16,15 @@ extension ScenarioReader {
                 failedApps.insert(nameNode.string ?? "")  // said once: later references are not unknown
                 continue
             }
-            if let app = self.app(appName, appNode) { apps.append(app) } else { failedApps.insert(appName) }
+            if let app = self.app(appName, appNode) {
+                apps.append(app)
+            } else {
+                // Said once: a step that names the app or one of its screens is not reported as unknown.
+                failedApps.insert(appName)
+                if let screens = appNode.mapping.flatMap({ value($0, "screens") })?.mapping {
+                    for (screenKey, _) in screens { if let screen = screenKey.string { failedScreens.insert(screen) } }
+                }
+            }
         }
         return apps
     }

@@ -27,7 +27,7 @@ struct CommandLineTests {
         let listed = try Self.run(["list", "policies"])
         #expect(listed.status == 0)
         #expect(listed.output == "cleanup: keep-all, ios2, ios3, ios6, aggressive, lru, cost-aware, drop-models-first\n"
-            + "termination: none, jetsam, lmk, largest-first, freeze, oldest-first\n")
+            + "termination: none, jetsam, lmk, largest-first, freeze, lmk-without-lmkd, fleet, oldest-first\n")
     }
 
     @Test func sweepsWithWorkers() throws {

@@ -104,8 +104,6 @@ public struct LinuxMemoryCounters: Sendable, Equatable, Codable {
     public var systemRefaultBytes = 0
     /// File bytes evicted (the page cache's reclaim), the system's and the apps'.
     public var fileEvictedBytes = 0
-    /// Kills by the kernel's OOM killer (the allocation found nothing left to reclaim).
-    public var oomKills = 0
 
     /// No reclaim yet.
     public init() {}

@@ -1,1 +1,0 @@
-../../../../examples/custom-policy/Package.swift

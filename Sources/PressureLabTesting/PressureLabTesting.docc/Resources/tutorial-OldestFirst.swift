@@ -1,0 +1,1 @@
+../../../../examples/custom-policy/Sources/CustomPolicies/OldestFirst.swift

@@ -1,0 +1,2 @@
+# Build the tests and run them.
+swift test
