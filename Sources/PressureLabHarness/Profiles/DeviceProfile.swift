@@ -8,7 +8,7 @@ public struct DeviceProfile: Sendable, Equatable {
         /// iOS (XNU's rules) or Android (ActivityManager's and lmkd's).
         case ios, android
 
-        /// The kernel family the platform's releases run (``Kernel/platformName`` names it).
+        /// The kernel family the platform's releases run (`Kernel.platformName` names it).
         public var kernel: Kernel { Kernel.allCases.first { $0.platformName == rawValue } ?? .xnu }
     }
 

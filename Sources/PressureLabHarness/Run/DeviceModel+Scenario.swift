@@ -3,7 +3,7 @@ import PressureLab
 /// The device a scenario declares.
 extension DeviceModel {
     /// The device a scenario runs on: the scenario's budget, thresholds, limits and app
-    /// life-cycle release (of the profile's platform, ``OSRelease/appLifeCycleRelease(named:)``),
+    /// life-cycle release (of the profile's platform, `OSRelease.appLifeCycleRelease(named:)`),
     /// and its profile's memory, page size, compressor, system release, costs and contents (the scenario's `device.content` overriding the profile's, kind by kind).
     /// Without a profile: 4 KiB pages, no compressor, host time only, a constant fill.
     /// At a `device.memory_scale` of N the profile's byte capacities (zram, a swap file) are

@@ -39,7 +39,7 @@ public struct Scenario: Sendable {
         /// multitasking, background task limits and the unload cycle. It must be of the
         /// profile's platform (an iOS release on an iPhone, an Android one on a Pixel). Nil: the
         /// profile's own release on Android; on iOS, multitasking as today's iOS and the unload
-        /// cycle of the cleanup policy's generation (``OSRelease/appLifeCycleRelease(named:)``).
+        /// cycle of the cleanup policy's generation (`OSRelease.appLifeCycleRelease(named:)`).
         public var os: OSRelease?
         /// Where the scenario file names ``os`` (line and column, from 1): what an error names
         /// when a profile given on the command line is of another platform.

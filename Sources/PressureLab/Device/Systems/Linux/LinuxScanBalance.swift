@@ -24,9 +24,11 @@ public enum LinuxScanBalance: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - swapAvailable: whether anonymous pages have somewhere to go (free swap or zram).
-    ///   - inactiveFileBytes, activeFileBytes: the file LRU lists.
+    ///   - inactiveFileBytes: the inactive file LRU list.
+    ///   - activeFileBytes: the active file LRU list.
     ///   - swappiness: `vm.swappiness`.
-    ///   - freeBytes, highWatermarkBytes: free memory and the high watermarks (`SCAN_ANON`).
+    ///   - freeBytes: free memory (`SCAN_ANON` when it plus the file pages is at most the high watermarks).
+    ///   - highWatermarkBytes: the high watermarks.
     ///   - balancesAnonAndFile: `CONFIG_BALANCE_ANON_FILE_RECLAIM` (no inactive-file shortcut).
     public static func decide(swapAvailable: Bool, inactiveFileBytes: Int, activeFileBytes: Int, swappiness: Int,
                               freeBytes: Int = 0, highWatermarkBytes: Int = 0, balancesAnonAndFile: Bool = false) -> Self {
