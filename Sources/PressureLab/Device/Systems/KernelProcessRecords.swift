@@ -25,6 +25,14 @@ struct MemorystatusEntry {
     /// The limit last written to its ledger, and whether it was the active one (a rewrite
     /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
     var ledgerLimit: (bytes: Int, active: Bool)?
+
+    /// What XNU forgets when the process dies: its freezer history (`P_MEMSTAT_FROZEN` and
+    /// `P_MEMSTAT_REFREEZE_ELIGIBLE` belong to the `proc`, which is gone). Whether its memory is
+    /// in the freezer's file is the device's to clear, with the file.
+    mutating func processDied() {
+        hasBeenFrozen = false
+        isRefreezeEligible = false
+    }
 }
 
 /// What Android keeps of an app's main process: ActivityManager's `ProcessRecord` (its
@@ -50,4 +58,12 @@ struct ActivityManagerRecord {
     var trimLevel = 0
     /// Whether `TRIM_MEMORY_UI_HIDDEN` is due (`hasPendingUiClean`).
     var isUIHiddenPending = false
+
+    /// What ActivityManager forgets when the process dies: a new process gets a new
+    /// `ProcessRecord`, with no compaction, no stored trim level and no pending UI clean.
+    mutating func processDied() {
+        lastCompaction = nil
+        trimLevel = 0
+        isUIHiddenPending = false
+    }
 }
