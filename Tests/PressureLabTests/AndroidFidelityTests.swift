@@ -96,7 +96,7 @@ struct AndroidFidelityTests {
 
     @Test("trim levels, Android 10 (updateLowMemStateLocked): UI_HIDDEN at normal; under pressure COMPLETE, MODERATE, BACKGROUND every `factor` processes from the most recent, the running level stored for the front; only a higher level is sent")
     func trimAndroid10() {
-        let rules = TrimMemoryRules(release: .android10)
+        let rules = OSRelease.android10.memorySystem.trimMemory
         let hidden = Self.snapshot([Self.app("front", adj: 0, order: 9, front: true),
                                     Self.app("left", adj: 700, order: 8, previous: true, uiHidden: true)],
                                    level: .normal, release: .android10)
@@ -137,7 +137,7 @@ struct AndroidFidelityTests {
 
     @Test("Android 10's trim walk (ActivityManagerService.updateLowMemStateLocked): the launcher is a process at HOME, counted in numTrimming and taking its step in the LRU walk")
     func trimWalkCountsTheLauncher() {
-        let rules = TrimMemoryRules(release: .android10)
+        let rules = OSRelease.android10.memorySystem.trimMemory
         // LRU, most recent first: F in front, the launcher (F was opened from Home), A the
         // previous app, C1..C6 cached. numTrimming = launcher + A + 6 = 8; factor = max(8 / 3, 4) = 4:
         // COMPLETE to the launcher, A, C1 and C2; MODERATE to C3..C6.
@@ -155,7 +155,7 @@ struct AndroidFidelityTests {
 
     @Test("Android 10's memory factor worsens only after a process died by something other than ActivityManager and the process count fell (mAllowLowerMemLevel, mLastNumProcesses)")
     func memoryFactorGate() {
-        let rules = TrimMemoryRules(release: .android10)
+        let rules = OSRelease.android10.memorySystem.trimMemory
         let apps = [Self.app("f", adj: 0, order: 9, front: true), Self.app("c", adj: 900, order: 8)]
         var snapshot = Self.snapshot(apps, level: .warning, release: .android10)
         // Memory rose with no death since: the factor stays normal, nothing is trimmed.
@@ -177,7 +177,7 @@ struct AndroidFidelityTests {
 
     @Test("trim levels, Android 14 (use_modern_trim): UI_HIDDEN to an app that left the front and is not cached, BACKGROUND once an app is cached, no running levels")
     func trimAndroid14() {
-        let rules = TrimMemoryRules(release: .android14)
+        let rules = OSRelease.android14.memorySystem.trimMemory
         let snapshot = Self.snapshot([Self.app("front", adj: 0, order: 9, front: true),
                                       Self.app("prev", adj: 700, order: 8, previous: true, uiHidden: true),
                                       Self.app("cached", adj: 900, order: 7),
@@ -229,7 +229,7 @@ struct AndroidFidelityTests {
 
     @Test("Android 10: cached apps over ActivityManager's limit are killed before the trim walk (updateOomAdjLocked): none is trimmed, none counted among the processes")
     func trimSkipsCachedOverTheLimit() {
-        let rules = TrimMemoryRules(release: .android10)
+        let rules = OSRelease.android10.memorySystem.trimMemory
         // 18 cached apps beyond the one in front: the limit keeps 16, the two least recently used go.
         let cached = (0..<18).map { Self.app("c\($0)", adj: 900 + min($0, 9) * 10, order: UInt64(40 - $0)) }
         let apps = [Self.app("front", adj: 0, order: 50, front: true)] + cached
@@ -286,7 +286,7 @@ struct AndroidFidelityTests {
         #expect(decision(app(anon: 40 << 20), swap: (1000, 200)) == .compact("a"))
         // DEFAULT_COMPACT_PROC_STATE_THROTTLE: perceptible (200) and above never; the policy only
         // offers cached apps (900 and up), so the rule is seen on the rules alone.
-        let rules = LowMemoryKillerRules(release: .android14)
+        let rules = OSRelease.android14.memorySystem.lowMemoryKiller
         var perceptible = app(anon: 40 << 20)
         perceptible.oomScoreAdj = 200
         #expect(rules.throttlesFullCompaction(of: perceptible, now: 20))
@@ -296,7 +296,7 @@ struct AndroidFidelityTests {
 
     @Test("lmkd's swap is low when free swap (zram and a swap file alike) is under 10% of it; Android 14 takes the smaller of free swap and easily available memory (get_free_swap)")
     func swapLowCountsAllSwap() {
-        let rules14 = LowMemoryKillerRules(release: .android14), rules10 = LowMemoryKillerRules(release: .android10)
+        let rules14 = OSRelease.android14.memorySystem.lowMemoryKiller, rules10 = OSRelease.android10.memorySystem.lowMemoryKiller
         var snapshot = Self.snapshot([Self.app("c", adj: 900, order: 1)], level: .warning, release: .android14)
         // No swap at all: never low.
         #expect(!rules14.swapIsLow(snapshot))

@@ -116,10 +116,25 @@ struct DeviceTests {
         for name in ["a", "b", "c"] { try device.open(name) }
         let a = device.installed("a")!
         // Android 10 at normal pressure: TRIM_MEMORY_UI_HIDDEN only (updateLowMemStateLocked).
-        #expect(a.app.runtime.trace.summary.filter { $0 == "onTrimMemory" }.count == 1)
+        #expect(a.app.runtime.trace.summary.filter { $0.hasPrefix("onTrimMemory") } == ["onTrimMemory:TRIM_MEMORY_UI_HIDDEN"])
         #expect(device.oomScoreAdj(of: device.installed("c")!) == 0)
         #expect(device.oomScoreAdj(of: device.installed("b")!) == 700)
         #expect(device.oomScoreAdj(of: a) == 900)
+    }
+
+    @Test("the trace names onTrimMemory's level as ComponentCallbacks2 does", arguments: TrimLevel.allCases)
+    func trimLevelNamed(level: TrimLevel) throws {
+        let app = try Self.app("a")
+        _ = try app.launch()
+        try app.home()
+        app.runtime.trace.isEnabled = true
+        app.runtime.trace.removeAll()
+        app.trimMemory(level)
+        let names: [TrimLevel: String] = [.runningModerate: "TRIM_MEMORY_RUNNING_MODERATE", .runningLow: "TRIM_MEMORY_RUNNING_LOW",
+                                          .runningCritical: "TRIM_MEMORY_RUNNING_CRITICAL", .uiHidden: "TRIM_MEMORY_UI_HIDDEN",
+                                          .background: "TRIM_MEMORY_BACKGROUND", .moderate: "TRIM_MEMORY_MODERATE",
+                                          .complete: "TRIM_MEMORY_COMPLETE"]
+        #expect(app.runtime.trace.summary == ["onTrimMemory:\(names[level]!)"])
     }
 
     @Test("a per-app limit kills the app that crosses it, at once")

@@ -68,8 +68,8 @@ struct FreezerFidelityTests {
         #expect(budget.remainingBytes == -60)
         budget.advance(to: 35)  // two windows end (20 and 30)
         #expect(budget.remainingBytes == 140)
-        #expect(FreezerRules(release: .iOS12).dailyBudgetBytes == 1024 << 20)
-        #expect(FreezerRules(release: .iOS18).dailyBudgetBytes == 2048 << 20)
+        #expect(OSRelease.iOS12.memorySystem.freezer.dailyBudgetBytes == 1024 << 20)
+        #expect(OSRelease.iOS18.memorySystem.freezer.dailyBudgetBytes == 2048 << 20)
     }
 
     @Test("freezing a compressed app moves its compressed pages to the file as they are (vm_object_compressed_freezer_pageout, vm_compressor_pager_relocate): nothing is compressed again, the thaw gives every byte back")

@@ -268,13 +268,13 @@ struct LifeCycleTests {
 struct RankingTests {
     @Test("jetsam's bands and lmk's oom_score_adj, from the policies' own functions")
     func ranks() {
-        #expect(JetsamPolicy.band(isForeground: true, isFrozen: false, state: .active) == .foreground)
+        #expect(OSRelease.iOS12.memorySystem.jetsam.band(isForeground: true, state: .active, frozen: false, aging: false) == .foreground)
         // A frozen app's band: JETSAM_PRIORITY_UI_SUPPORT on iOS 12 (xnu-4903 memorystatus_init),
         // JETSAM_PRIORITY_FREEZER on iOS 18 (memorystatus_freeze_jetsam_band).
-        #expect(JetsamPolicy.band(isForeground: false, isFrozen: true, state: .suspended) == .uiSupport)
-        #expect(JetsamRules(release: .iOS18).band(isForeground: false, state: .suspended, frozen: true, aging: false) == .freezer)
-        #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .background) == .background)
-        #expect(JetsamPolicy.band(isForeground: false, isFrozen: false, state: .suspended) == .idle)
+        #expect(OSRelease.iOS12.memorySystem.jetsam.band(isForeground: false, state: .suspended, frozen: true, aging: false) == .uiSupport)
+        #expect(OSRelease.iOS18.memorySystem.jetsam.band(isForeground: false, state: .suspended, frozen: true, aging: false) == .freezer)
+        #expect(OSRelease.iOS12.memorySystem.jetsam.band(isForeground: false, state: .background, frozen: false, aging: false) == .background)
+        #expect(OSRelease.iOS12.memorySystem.jetsam.band(isForeground: false, state: .suspended, frozen: false, aging: false) == .idle)
         typealias LMK = LowMemoryKillerPolicy
         #expect(LMK.oomScoreAdj(isForeground: true, runningInBackground: nil, cachedRank: nil) == 0)
         #expect(LMK.oomScoreAdj(isForeground: false, runningInBackground: .audio(seconds: nil), cachedRank: nil) == 200)

@@ -35,7 +35,7 @@ struct XNUFidelityTests {
     @Test("page-shortage thresholds (memorystatus_init): iOS 18 by memory size 5/10%, 4/9%, 4/8%, the classes binary (3 GiB, 6 GiB); iOS 12 5% + the 5% idle offset")
     func thresholds() {
         let gigabyte = 1_000_000_000
-        let rules = JetsamRules(release: .iOS18)
+        let rules = OSRelease.iOS18.memorySystem.jetsam
         #expect(rules.pageShortage(memoryBytes: 2 * gigabyte) == (0.05, 0.10))
         #expect(rules.pageShortage(memoryBytes: 4 << 30) == (0.04, 0.09))
         #expect(rules.pageShortage(memoryBytes: 8 * gigabyte) == (0.04, 0.08))
@@ -45,7 +45,7 @@ struct XNUFidelityTests {
         #expect(rules.pageShortage(memoryBytes: (3 << 30) + 1) == (0.04, 0.09))
         #expect(rules.pageShortage(memoryBytes: 6 << 30) == (0.04, 0.09))
         #expect(rules.pageShortage(memoryBytes: (6 << 30) + 1) == (0.04, 0.08))
-        #expect(JetsamRules(release: .iOS12).pageShortage(memoryBytes: 4 << 30) == (0.05, 0.10))
+        #expect(OSRelease.iOS12.memorySystem.jetsam.pageShortage(memoryBytes: 4 << 30) == (0.05, 0.10))
     }
 
     @Test("within a band the head goes first: the app that entered it longest ago (memstat_update_priority_locked appends at the tail), not the least recently used")

@@ -57,6 +57,12 @@ extension TraceEventKind {
     public static let restorationRestored = TraceEventKind("restorationRestored")
     /// The archive could not be read: the app started afresh.
     public static let restorationFailed = TraceEventKind("restorationFailed")
-    /// `ComponentCallbacks2.onTrimMemory` (Android).
+    /// `ComponentCallbacks2.onTrimMemory` (Android), without its level; the trace records
+    /// ``onTrimMemory(_:)``.
     public static let onTrimMemory = TraceEventKind("onTrimMemory")
+    /// `ComponentCallbacks2.onTrimMemory(level)` (Android) with its level as Android names it:
+    /// `onTrimMemory:TRIM_MEMORY_UI_HIDDEN`.
+    public static func onTrimMemory(_ level: TrimLevel) -> TraceEventKind {
+        TraceEventKind("onTrimMemory:\(level.constantName)")
+    }
 }

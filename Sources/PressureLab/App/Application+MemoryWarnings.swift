@@ -26,7 +26,7 @@ extension Application {
     /// do on Android. Without a policy nothing is released.
     public func trimMemory(_ level: TrimLevel, targetBytes: Int? = nil) {
         guard state.hasProcess else { return }
-        recordApp(.onTrimMemory)
+        recordApp(.onTrimMemory(level))
         let all = controllers
         runtime.prepareCleanup(for: all, trigger: .trimMemory(level), targetBytes: targetBytes)
         runtime.finishCleanup(all)

@@ -146,6 +146,24 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
         }
     }
 
+    /// The releases a scenario's `device.os` may name on a device of this memory release: those
+    /// of its platform (the same ``kernel``), oldest first.
+    public var lifeCycleReleases: [OSRelease] { Self.allCases.filter { $0.kernel == kernel } }
+
+    /// The release whose app life cycle a device of this memory release runs, `named` being the
+    /// one a scenario names (`device.os`), of the same platform: on Android, `named` or this
+    /// release itself (the profile's release decides both its memory system and its life cycle);
+    /// on iOS, `named` or iOS 13 (the life cycle scenarios ran before they named a release,
+    /// whatever the profile's memory rules). A `named` of another platform is refused where the
+    /// scenario is read (``kernel`` differs); here it gives way to the default.
+    public func appLifeCycleRelease(named: OSRelease?) -> OSRelease {
+        if let named, lifeCycleReleases.contains(named) { return named }
+        switch kernel {
+        case .xnu: return .iOS13
+        case .android: return self
+        }
+    }
+
     /// Whether Background App Refresh exists (iOS 7 and later).
     public var hasBackgroundFetch: Bool { (iOSVersion ?? 0) >= 7 }
 
@@ -155,15 +173,32 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
     /// nearest read one (iOS before 18: iOS 12's; iOS 18; Android 10 and 14).
     public var memoryRules: OSRelease { memorySystem.rulesRelease }
 
+    /// The kernel family the release runs (its ``memorySystem``'s).
+    public var kernel: Kernel { memorySystem.kernel }
+
     /// The releases whose memory rules were read, of a platform (`apple: true` for Apple's),
     /// oldest first: what a device profile's `release:` may name.
-    public static func memoryRuleReleases(apple: Bool) -> [OSRelease] {
-        apple ? XNURelease.allCases.map(\.osRelease) : AndroidRelease.allCases.map(\.osRelease)
+    public static func memoryRuleReleases(apple: Bool) -> [OSRelease] { memoryRuleReleases(of: apple ? .xnu : .android) }
+
+    /// The releases whose memory rules were read, of a kernel family, oldest first.
+    public static func memoryRuleReleases(of kernel: Kernel) -> [OSRelease] {
+        switch kernel {
+        case .xnu: return XNURelease.allCases.map(\.osRelease)
+        case .android: return AndroidRelease.allCases.map(\.osRelease)
+        }
     }
 
     /// The release a profile that names none gets: the oldest read one of its platform (iOS
     /// 12, the iPhone XS's; Android 10, what the Pixel 3 ran in Fleet's artifact).
-    public static func defaultRelease(apple: Bool) -> OSRelease { apple ? .iOS12 : .android10 }
+    public static func defaultRelease(apple: Bool) -> OSRelease { defaultRelease(of: apple ? .xnu : .android) }
+
+    /// The release a profile of `kernel`'s platform that names none gets (``defaultRelease(apple:)``).
+    public static func defaultRelease(of kernel: Kernel) -> OSRelease {
+        switch kernel {
+        case .xnu: return .iOS12
+        case .android: return .android10
+        }
+    }
 
     /// The release number as a profile's `release:` writes it (`12`, `18`, `10`, `14`).
     public var number: String {

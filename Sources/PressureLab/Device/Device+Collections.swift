@@ -1,12 +1,6 @@
 /// ART's collections in the background: when an Android app's runtime collects after it left
 /// the front, and what the collection reads back (``BackgroundCollection``, ``ARTCollectionRules``).
 extension Device {
-    /// Schedules the collector transition of an app that just left the front (Android only).
-    func scheduleCollectorTransition(_ installed: InstalledApp) {
-        guard system.kernel == .android else { return }
-        installed.nextCollection = now + ARTCollectionRules.collectorTransitionWaitSeconds
-    }
-
     /// Runs every collection that is due by now, once an app (a collection reads the live heap;
     /// two in one step read it once), and schedules the next one of an app that collects as it
     /// allocates in the background.

@@ -87,13 +87,11 @@ extension Device {
             installed.isFrozen = false
             removeFreezerFile(installed)
         }
-        installed.hasBeenFrozen = false
-        installed.isRefreezeEligible = false
-        installed.lastCompaction = nil
+        // Each kernel's record forgets what belonged to the dead process (Systems/).
+        installed.memorystatus.processDied()
+        installed.processRecord.processDied()
         // Its processes died with it: nothing to restart until the app launches again.
         for process in installed.processes { (process.restartAt, process.restartDelay, process.lastStart) = (nil, 0, nil) }
-        installed.trimLevel = 0
-        installed.isUIHiddenPending = false
         if previous === installed { activityManager.previous = nil }
         refreshPriorities()
     }

@@ -6,20 +6,11 @@
 /// at the head when its adj is set and kills from the tail (`lmkd.c`, `adjslot_insert`,
 /// `proc_adj_lru`). The device stamps both orders as the priorities change.
 extension Device {
-    /// Recomputes every app's band (with aging) and `oom_score_adj`, stamping the order of
-    /// each change. Both orders are kept on every device, whatever its memory system: a
-    /// termination policy of either family may run on it (``MemorySystem``). Secondary
-    /// processes are ranked where the system sees them.
+    /// Recomputes every app's priority in its system's books (``MemorySystem/updatePriorities(of:)``:
+    /// XNU's bands and Android's `oom_score_adj`, both kept on every device, since a
+    /// termination policy of either family may run on it).
     func refreshPriorities() {
-        XNUMemoryStatus.updateBands(of: apps, foreground: foreground, now: now, rules: system.jetsam,
-                                    order: &priorityCounter)
-        let byUse = appsByUse()
-        AndroidMemoryManagement.updateAdjs(of: byUse, foreground: foreground, previous: previous,
-                                           previousExpired: system.previousAppHasExpired(since: activityManager.previousSince, now: now),
-                                           now: now, order: &priorityCounter)
-        if system.seesSecondaryProcesses {
-            AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: now, order: &priorityCounter)
-        }
+        system.updatePriorities(of: self)
     }
 
     /// The secondary processes that run, as a policy sees them. The processes of the app whose

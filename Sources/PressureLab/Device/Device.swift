@@ -248,7 +248,7 @@ public final class Device {
         // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
         // sends it as ActivityManager does), and ART's collector transition.
         installed.isUIHiddenPending = true
-        scheduleCollectorTransition(installed)
+        system.appLeftFront(installed, on: self)
         refreshPriorities()
     }
 

@@ -73,7 +73,7 @@ public struct DeviceModel: Sendable {
         self.pageBytes = pageBytes
         self.release = release
         self.memoryBytes = memoryBytes
-        self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? FreezerRules(release: release).dailyBudgetBytes
+        self.freezeWriteBudgetBytes = freezeWriteBudgetBytes ?? release.memorySystem.freezer.dailyBudgetBytes
     }
 
     /// The per-app limit that applies to an app active (in front or running) or not.

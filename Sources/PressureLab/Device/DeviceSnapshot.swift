@@ -177,6 +177,9 @@ public struct DeviceSnapshot: Sendable {
     public var runningAppsWarned: Bool
     /// The release whose rules apply.
     public var release: OSRelease
+    /// The memory system whose rules apply (``release``'s, ``OSRelease/memorySystem``): the one
+    /// route by which a policy reads jetsam's, the freezer's, lmkd's and the trim levels' rules.
+    public var system: any MemorySystem { release.memorySystem }
     /// The device's physical memory, bytes (its size class picks XNU's thresholds).
     public var memoryBytes: Int
     /// Device time, seconds.

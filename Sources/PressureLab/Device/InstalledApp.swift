@@ -16,74 +16,87 @@ extension Device {
         @exclusivity(unchecked)
 #endif
         public internal(set) var useOrder: UInt64 = 0
-        /// Whether its memory is in the freezer's file now.
+        /// What XNU's memorystatus keeps of its process (band, aging, freezer state, limit):
+        /// ``MemorystatusEntry``, the record of XNU's books; the properties below forward to it.
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
         @exclusivity(unchecked)
 #endif
-        public internal(set) var isFrozen = false
+        var memorystatus = MemorystatusEntry()
+        /// What ActivityManager, lmkd and ART keep of its main process (adj, cached time,
+        /// compaction, trim level, next collection): ``ActivityManagerRecord``, Android's books.
+#if !PRESSURELAB_EXCLUSIVITY_CHECKED
+        @exclusivity(unchecked)
+#endif
+        var processRecord = ActivityManagerRecord()
+        /// Whether its memory is in the freezer's file now.
+        public internal(set) var isFrozen: Bool {
+            get { memorystatus.isFrozen }
+            set { memorystatus.isFrozen = newValue }
+        }
         /// XNU's `P_MEMSTAT_FROZEN`: frozen since launch; a thaw keeps it
         /// (`memorystatus_on_resume`), a kill clears it.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var hasBeenFrozen = false
+        public internal(set) var hasBeenFrozen: Bool {
+            get { memorystatus.hasBeenFrozen }
+            set { memorystatus.hasBeenFrozen = newValue }
+        }
         /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var isRefreezeEligible = false
+        public internal(set) var isRefreezeEligible: Bool {
+            get { memorystatus.isRefreezeEligible }
+            set { memorystatus.isRefreezeEligible = newValue }
+        }
         /// Its jetsam band now, and when it entered it (see `Device/refreshPriorities()`).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var band: JetsamBand = .idle
+        public internal(set) var band: JetsamBand {
+            get { memorystatus.band }
+            set { memorystatus.band = newValue }
+        }
         /// When it entered its jetsam band (XNU's order within a band).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var bandOrder: UInt64 = 0
+        public internal(set) var bandOrder: UInt64 {
+            get { memorystatus.bandOrder }
+            set { memorystatus.bandOrder = newValue }
+        }
         /// Until when (device time) it ages in the aging band, after asking for idle.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var agingUntil: Double?
+        var agingUntil: Double? {
+            get { memorystatus.agingUntil }
+            set { memorystatus.agingUntil = newValue }
+        }
         /// Its `oom_score_adj` now, and when it was set.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var oomScoreAdj = LowMemoryKillerRules.notRunningAdj
+        public internal(set) var oomScoreAdj: Int {
+            get { processRecord.oomScoreAdj }
+            set { processRecord.oomScoreAdj = newValue }
+        }
         /// When its `oom_score_adj` was last set (lmkd's slot order).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var adjOrder: UInt64 = 0
+        public internal(set) var adjOrder: UInt64 {
+            get { processRecord.adjOrder }
+            set { processRecord.adjOrder = newValue }
+        }
         /// Bytes of its memory in the swap file (0: none).
         public var swappedBytes: Int { app.runtime.swappedBytes }
         /// Since when it is cached on Android (adj 900 and up).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var cachedSince: Double?
+        var cachedSince: Double? {
+            get { processRecord.cachedSince }
+            set { processRecord.cachedSince = newValue }
+        }
         /// Its last compaction (Android 14's `CachedAppOptimizer`); a kill forgets it.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var lastCompaction: CompactionRecord?
+        var lastCompaction: CompactionRecord? {
+            get { processRecord.lastCompaction }
+            set { processRecord.lastCompaction = newValue }
+        }
         /// When its runtime collects next in the background (Android: ``ARTCollectionRules``); nil
         /// when none is due (in front, or no process).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        public internal(set) var nextCollection: Double?
-        /// ActivityManager's stored trim level, and whether `UI_HIDDEN` is due.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var trimLevel = 0
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var isUIHiddenPending = false
+        public internal(set) var nextCollection: Double? {
+            get { processRecord.nextCollection }
+            set { processRecord.nextCollection = newValue }
+        }
+        /// ActivityManager's stored trim level.
+        var trimLevel: Int {
+            get { processRecord.trimLevel }
+            set { processRecord.trimLevel = newValue }
+        }
+        /// Whether `TRIM_MEMORY_UI_HIDDEN` is due.
+        var isUIHiddenPending: Bool {
+            get { processRecord.isUIHiddenPending }
+            set { processRecord.isUIHiddenPending = newValue }
+        }
         /// Whether some of the app's memory is in the compressed pool.
         public var isCompressed: Bool { app.runtime.compressedRegions > 0 }
         /// Whether all the app's memory went into the pool when it was last compressed (it
@@ -92,16 +105,17 @@ extension Device {
         @exclusivity(unchecked)
 #endif
         var isFullyCompressed = false
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var warnedNearLimit = false
+        /// Whether the warning near its limit went out since the limit was last written.
+        var warnedNearLimit: Bool {
+            get { memorystatus.warnedNearLimit }
+            set { memorystatus.warnedNearLimit = newValue }
+        }
         /// The limit last written to its ledger, and whether it was the active one (a rewrite
         /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-        @exclusivity(unchecked)
-#endif
-        var ledgerLimit: (bytes: Int, active: Bool)?
+        var ledgerLimit: (bytes: Int, active: Bool)? {
+            get { memorystatus.ledgerLimit }
+            set { memorystatus.ledgerLimit = newValue }
+        }
         /// Until when (``Device/now``) the app may keep running in the background; nil
         /// unless it is running there.
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED

@@ -85,17 +85,7 @@ public struct Termination: Sendable, CustomStringConvertible {
     /// A note when this built-in policy is another platform's than `release`'s (a what-if on
     /// that device), else nil. Android ships no memory freezer: `freeze` there is XNU's.
     public func whatIfNote(on release: OSRelease) -> String? {
-        switch (name, release.isApple) {
-        case ("freeze", false):
-            return "freeze on \(release): XNU's freezer, which Android does not ship (a what-if; Android's CachedAppOptimizer "
-                + "freezes a cached app's CPU, not its memory: see lmk)"
-        case ("jetsam", false):
-            return "jetsam on \(release): XNU's rules (iOS 18) on an Android device, a what-if"
-        case ("lmk", true), ("lmk-without-lmkd", true):
-            return "\(name) on \(release): Android 10's ActivityManager and lmkd on an iOS device, a what-if"
-        default:
-            return nil
-        }
+        release.memorySystem.whatIfNote(policy: name, on: release)
     }
 }
 

@@ -37,6 +37,20 @@ public enum TrimLevel: Int, Comparable, Sendable, Codable, CaseIterable {
 
     public static func < (lhs: TrimLevel, rhs: TrimLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The level as Android names it (`ComponentCallbacks2`'s constant, `TRIM_MEMORY_UI_HIDDEN`):
+    /// what a trace's `onTrimMemory` event carries.
+    public var constantName: String {
+        switch self {
+        case .runningModerate: return "TRIM_MEMORY_RUNNING_MODERATE"
+        case .runningLow: return "TRIM_MEMORY_RUNNING_LOW"
+        case .runningCritical: return "TRIM_MEMORY_RUNNING_CRITICAL"
+        case .uiHidden: return "TRIM_MEMORY_UI_HIDDEN"
+        case .background: return "TRIM_MEMORY_BACKGROUND"
+        case .moderate: return "TRIM_MEMORY_MODERATE"
+        case .complete: return "TRIM_MEMORY_COMPLETE"
+        }
+    }
+
     /// The pressure a trim level stands for, for policies written in UIKit's terms.
     public var pressure: PressureLevel {
         switch self {

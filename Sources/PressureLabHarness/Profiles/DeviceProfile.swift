@@ -7,6 +7,9 @@ public struct DeviceProfile: Sendable, Equatable {
     public enum Platform: String, Sendable, Codable, CaseIterable {
         /// iOS (XNU's rules) or Android (ActivityManager's and lmkd's).
         case ios, android
+
+        /// The kernel family the platform's releases run (`Kernel.platformName` names it).
+        public var kernel: Kernel { Kernel.allCases.first { $0.platformName == rawValue } ?? .xnu }
     }
 
     /// The profile's name (`iphone-xs-2018`).

@@ -54,8 +54,8 @@ struct ProfileReader {
             return platform
         }
         let release = platform.flatMap { platform in
-            base.value(top, "release").map { self.release($0, apple: platform == .ios) }
-                ?? OSRelease.defaultRelease(apple: platform == .ios)
+            base.value(top, "release").map { self.release($0, kernel: platform.kernel) }
+                ?? OSRelease.defaultRelease(of: platform.kernel)
         }
         let memory = base.required(top, "memory", in: root, path: "").flatMap { positiveBytes($0, "memory") }
         let budget = base.required(top, "budget", in: root, path: "").flatMap { positiveBytes($0, "budget") }
@@ -103,10 +103,10 @@ struct ProfileReader {
 
     /// A release number of the platform's (`release: 12`); nil, with a diagnostic naming the
     /// valid ones, otherwise.
-    mutating func release(_ node: Node, apple: Bool) -> OSRelease? {
-        let valid = OSRelease.memoryRuleReleases(apple: apple)
+    mutating func release(_ node: Node, kernel: Kernel) -> OSRelease? {
+        let valid = OSRelease.memoryRuleReleases(of: kernel)
         guard let text = node.scalar?.string, let release = valid.first(where: { $0.number == text }) else {
-            base.error(node, "release", "unknown \(apple ? "iOS" : "Android") release \(base.describe(node)); "
+            base.error(node, "release", "unknown \(kernel.platformDescription) release \(base.describe(node)); "
                 + "modelled releases are \(valid.map(\.number).joined(separator: ", "))")
             return nil
         }

@@ -25,7 +25,8 @@ public struct RunPlan: Sendable {
 
     /// Why a plan could not run to the end.
     public enum Failure: Error, CustomStringConvertible {
-        /// A device profile could not be loaded (with its located problems).
+        /// A device profile could not be loaded, or a scenario names a release of another platform
+        /// than the profile's (with its located problems).
         case invalidProfile(ScenarioError)
         /// A policy is not known to this program, or takes a built-in one's name.
         case invalidPolicy(PolicyError)
@@ -114,6 +115,16 @@ public struct RunPlan: Sendable {
                 } catch {
                     throw .invalidProfile(error)
                 }
+            }
+            // The profile's release decides the platform: a scenario naming another platform's
+            // release is refused at its `device.os` (a profile from the command line is checked
+            // here; the scenario's own, where it is read).
+            if let os = scenario.device.os, let profile = loaded[name],
+               let problem = Scenario.DeviceSpec.platformProblem(os: os, profileRelease: profile.release, profile: profile.name) {
+                let location = scenario.device.osLocation ?? (1, 1)
+                throw .invalidProfile(ScenarioError(diagnostics: [
+                    ScenarioDiagnostic(path: scenario.path, line: location.line, column: location.column, key: "device.os",
+                                       message: problem)]))
             }
             byScenario[scenario.name] = loaded[name]
         }

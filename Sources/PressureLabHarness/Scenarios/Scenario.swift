@@ -35,10 +35,15 @@ public struct Scenario: Sendable {
         public var profile: String?
         /// Compressibility per kind of memory, overriding the profile's `content:`.
         public var content: [MemoryContents.Kind: Double]
-        /// The iOS release the device runs (`device: { os: "3" }`): multitasking, background
-        /// task limits and the unload cycle. Nil: multitasking as today's iOS, and the unload
-        /// cycle of the cleanup policy's generation.
+        /// The release whose app life cycle the device runs (`device: { os: "3" }`):
+        /// multitasking, background task limits and the unload cycle. It must be of the
+        /// profile's platform (an iOS release on an iPhone, an Android one on a Pixel). Nil: the
+        /// profile's own release on Android; on iOS, multitasking as today's iOS and the unload
+        /// cycle of the cleanup policy's generation (`OSRelease.appLifeCycleRelease(named:)`).
         public var os: OSRelease?
+        /// Where the scenario file names ``os`` (line and column, from 1): what an error names
+        /// when a profile given on the command line is of another platform.
+        public var osLocation: (line: Int, column: Int)?
         /// The device and its apps are simulated at 1/N of their memory (`memory_scale: N`,
         /// docs/importing.md, "Processes bigger than the host"): the scenario's figures are
         /// already the simulation's; results multiply bytes back by N, device time charges
@@ -58,6 +63,19 @@ public struct Scenario: Sendable {
             /// Linux's books (the profile's `kernel:`): MemTotal, the kernel's and the system's
             /// memory, the page cache, watermarks, kswapd, direct reclaim and the OOM killer.
             case kernel
+        }
+
+        /// Why a scenario's `device.os` cannot run on a device of `profileRelease` (the profile
+        /// named `profile`, nil: none, an iPhone's rules), or nil when it can: a release of
+        /// another platform than the profile's.
+        public static func platformProblem(os: OSRelease, profileRelease: OSRelease, profile: String?) -> String? {
+            let valid = profileRelease.lifeCycleReleases
+            guard !valid.contains(os) else { return nil }
+            let device = profile.map { "the profile \($0) runs \(profileRelease)" }
+                ?? "without a profile the device follows \(profileRelease)'s rules"
+            return "\(os) is not a release of the device's platform: \(device); name one of "
+                + "\(valid.map(\.rawValue).joined(separator: ", ")), or leave os out"
+                + (profile == nil ? " (or name a profile of \(os)'s platform)" : "")
         }
 
         /// A device with each field given; see the properties.

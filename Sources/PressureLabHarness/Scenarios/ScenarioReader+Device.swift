@@ -37,13 +37,16 @@ extension ScenarioReader {
         // located here, rather than the run.
         var profile: String?
         var profileKernel: LinuxMemoryInputs?
+        var profileRelease: OSRelease?
         if let profileNode = value(map, "profile"), let written = string(profileNode, "device.profile") {
             let reference = ProfileReference(written).resolved(against: FilePath(path).removingLastComponent().string)
             if case .bundled = reference, self.name(profileNode, "device.profile") == nil {
                 // said by name(): a bundled profile is a name of [a-z0-9-]+, a file has a / or .yaml
             } else {
                 do {
-                    profileKernel = try ProfileLibrary.load(reference).kernel
+                    let loaded = try ProfileLibrary.load(reference)
+                    profileKernel = loaded.kernel
+                    profileRelease = loaded.release
                     profile = reference.description
                 } catch {
                     let reasons = error.diagnostics.map { $0.line == 0 ? $0.message : $0.description }.joined(separator: "; ")
@@ -54,10 +57,19 @@ extension ScenarioReader {
         }
         let content = value(map, "content").map { contentRatios($0, "device.content") } ?? [:]
         var os: OSRelease?
+        var osLocation: (line: Int, column: Int)?
         if let osNode = value(map, "os") {
-            let releases = OSRelease.appleReleases.map(\.rawValue)
-            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text), release.isApple {
-                os = release
+            // The profile's release decides the platform (no profile: an iPhone's rules); the
+            // scenario may name only a release of that platform.
+            let memoryRelease = profileRelease ?? .iOS12
+            let releases = memoryRelease.lifeCycleReleases.map(\.rawValue)
+            if let text = osNode.scalar?.string, let release = OSRelease(rawValue: text) {
+                if let problem = Scenario.DeviceSpec.platformProblem(os: release, profileRelease: memoryRelease, profile: profile) {
+                    error(osNode, "device.os", problem)
+                } else {
+                    os = release
+                    osLocation = osNode.mark.map { ($0.line, $0.column) }
+                }
             } else {
                 error(osNode, "device.os", "unknown OS release \(describe(osNode)); releases are \(releases.joined(separator: ", "))")
             }
@@ -82,6 +94,7 @@ extension ScenarioReader {
         guard let memory else { return nil }
         var spec = Scenario.DeviceSpec(memoryBytes: memory, thresholds: thresholds, appLimitBytes: limit, profile: profile,
                                        content: content, os: os, appLimitInactiveBytes: inactiveLimit)
+        spec.osLocation = osLocation
         spec.memoryScale = memoryScale ?? 1
         spec.memoryModel = memoryModel
         return spec

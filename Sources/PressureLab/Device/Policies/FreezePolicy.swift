@@ -66,7 +66,7 @@ public struct FreezePolicy: TerminationPolicy {
     /// when no new candidate is found and at least 3 were thawed.
     public static func freezerChoice(_ device: DeviceSnapshot) -> AppSnapshot? {
         guard freezerRuns(device) else { return nil }
-        let rules = FreezerRules(release: device.release)
+        let rules = device.system.freezer
         let byBand = device.apps.sorted { ($0.band, $0.bandOrder) < ($1.band, $1.bandOrder) }
         let fresh = byBand.first {
             $0.state == .suspended && !$0.isForeground && $0.band == .idle && !$0.hasBeenFrozen

@@ -24,7 +24,7 @@ public struct JetsamPolicy: TerminationPolicy {
 
     /// The next kill or freeze the rules call for, or nil.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
-        let rules = JetsamRules(release: device.release)
+        let rules = device.system.jetsam
         let shortage = rules.pageShortage(memoryBytes: device.memoryBytes)
         let available = device.availableBytes
         let critical = device.emergencyBytes > 0 || rules.isShort(available, of: Self.threshold(shortage.critical, of: device.budgetBytes))
@@ -61,10 +61,5 @@ public struct JetsamPolicy: TerminationPolicy {
     /// A fraction of the budget, in bytes.
     static func threshold(_ fraction: Double, of budget: Int) -> Int {
         Int((fraction * Double(budget)).rounded(.down))
-    }
-
-    /// An app's band under iOS 12's rules (see ``JetsamRules/band(isForeground:state:frozen:aging:)``).
-    public static func band(isForeground: Bool, isFrozen: Bool, state: AppState) -> JetsamBand {
-        JetsamRules(release: .iOS12).band(isForeground: isForeground, state: state, frozen: isFrozen, aging: false)
     }
 }

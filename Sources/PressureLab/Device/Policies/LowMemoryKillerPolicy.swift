@@ -47,11 +47,8 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// The adj of an app with no process.
     public static let notRunningAdj = LowMemoryKillerRules.notRunningAdj
 
-    /// Cached apps ActivityManager keeps: `CUR_MAX_CACHED_PROCESSES` (32, AOSP's
-    /// `DEFAULT_MAX_CACHED_PROCESSES`) less `computeEmptyProcessLimit(32)` = 16 kept for
-    /// empty processes (`OomAdjuster.updateOomAdjLocked`, Android 10;
-    /// `updateAndTrimProcessLocked` later): 16.
-    public static let cachedProcessLimit = 32 - 32 / 2
+    /// Cached apps ActivityManager keeps (``LowMemoryKillerRules/cachedProcessLimit``): 16.
+    public static let cachedProcessLimit = LowMemoryKillerRules.cachedProcessLimit
 
     /// Empty processes ActivityManager keeps: `CUR_MAX_EMPTY_PROCESSES` =
     /// `computeEmptyProcessLimit(32)` = 32 / 2 (`ActivityManagerConstants`, Android 10; the
@@ -59,7 +56,7 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     /// Android 14 without a confirmed android-14 tag). An empty process is a cached one none of
     /// whose clients has activities (``ProcessSnapshot/isEmpty``); every modelled app keeps its
     /// activity while it lives, so its bound and isolated processes count with the cached apps
-    /// instead (`cachedWalk(_:processes:)`). Its rule for empty processes idle 30 minutes
+    /// instead (`LowMemoryKillerRules.cachedWalk(_:processes:)`). Its rule for empty processes idle 30 minutes
     /// (`MAX_EMPTY_TIME`, "empty for Ns") is not modelled.
     public static let emptyProcessLimit = 32 / 2
 
@@ -69,14 +66,14 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
 
     /// lmkd's next kill, or ActivityManager's, or nil.
     public func nextAction(_ device: DeviceSnapshot) -> ReclaimAction? {
-        let rules = LowMemoryKillerRules(release: device.release)
+        let rules = device.system.lowMemoryKiller
         let cached = device.apps.filter { $0.state.hasProcess && !$0.isForeground && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound }
         // Only processes with activities count against the limit (`updateAndTrimProcessLSP`,
         // Android 10 `updateOomAdjLocked`: `PROCESS_STATE_CACHED_ACTIVITY` and
         // `CACHED_ACTIVITY_CLIENT`): the cached apps and their bound and isolated processes, not
         // Android 14's expired previous app, which sits at 900. The last of the walk past the
         // limit goes first; the rest follow at the next calls.
-        let walk = Self.cachedWalk(device.apps, processes: device.processes)
+        let walk = LowMemoryKillerRules.cachedWalk(device.apps, processes: device.processes)
         if walk.count > Self.cachedProcessLimit, let last = walk.last {
             return .kill(last.name, .tooManyCached)
         }
@@ -131,31 +128,6 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
         return victim.isForeground ? .killForeground(.lmkdMinfree) : .kill(victim.name, .lmkdMinfree)
     }
 
-    /// An entry of ActivityManager's walk of cached processes: an app or a secondary process.
-    struct CachedEntry {
-        var name: String
-        var isApp: Bool
-    }
-
-    /// The processes the cached limit counts, most recently used first, as `updateOomAdjLocked`
-    /// walks its LRU list: each cached app (not in front, not the previous app, not running in
-    /// the background, its adj in the cached range), followed by its cached activity clients
-    /// (``ProcessSnapshot/isCachedActivityClient``), which `updateLruProcessLocked` slots just
-    /// below their client (an estimate of their place: the LRU list itself is not modelled).
-    static func cachedWalk(_ apps: [AppSnapshot], processes: [ProcessSnapshot]) -> [CachedEntry] {
-        let cached = apps.filter { $0.state.hasProcess && !$0.isForeground && !$0.isPrevious && $0.runningBackgroundMode == nil
-            && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound && $0.oomScoreAdj < Self.notRunningAdj }
-            .sorted { $0.useOrder > $1.useOrder }
-        var clients: [String: [ProcessSnapshot]] = [:]
-        for process in processes where process.isCachedActivityClient { clients[process.app, default: []].append(process) }
-        var walk: [CachedEntry] = []
-        for app in cached {
-            walk.append(CachedEntry(name: app.name, isApp: true))
-            for process in clients[app.name] ?? [] { walk.append(CachedEntry(name: process.name, isApp: false)) }
-        }
-        return walk
-    }
-
     /// A process lmkd may pick: an app's main process or a secondary one.
     struct Victim {
         var name: String
@@ -192,24 +164,13 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
     }
 
     public func notifications(_ device: DeviceSnapshot, previousLevel: PressureLevel) -> [AppNotification] {
-        TrimMemoryRules(release: device.release).notifications(device)
+        device.system.trimMemory.notifications(device)
     }
 
-    /// An app's `oom_score_adj` (Android 10's rules): foreground 0; running in the background,
-    /// perceptible (200) for audio and location, a service (500) for a task; the previous
-    /// app 700; cached apps by `cachedRank` in `OomAdjuster`'s slots (see
-    /// ``LowMemoryKillerRules/cachedAdjs(count:)``); 1000 without a process.
+    /// An app's `oom_score_adj` (``LowMemoryKillerRules/oomScoreAdj(isForeground:runningInBackground:cachedRank:isPrevious:cachedCount:)``).
     public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?,
                                    isPrevious: Bool = false, cachedCount: Int? = nil) -> Int {
-        if isForeground { return foregroundAdj }
-        switch mode {
-        case .audio, .location: return perceptibleAdj
-        case .task: return serviceAdj
-        case nil: break
-        }
-        if isPrevious { return previousAppAdj }
-        guard let rank = cachedRank else { return notRunningAdj }
-        let adjs = LowMemoryKillerRules.cachedAdjs(count: max(cachedCount ?? (rank + 1), rank + 1))
-        return adjs[rank]
+        LowMemoryKillerRules.oomScoreAdj(isForeground: isForeground, runningInBackground: mode, cachedRank: cachedRank,
+                                         isPrevious: isPrevious, cachedCount: cachedCount)
     }
 }

@@ -35,9 +35,9 @@ extension AndroidMemoryManagement {
                 // no cached slot and does not count against the cached limit.
                 adj = LowMemoryKillerRules.cachedAdjRange.lowerBound
             } else {
-                adj = LowMemoryKillerPolicy.oomScoreAdj(isForeground: installed === foreground,
-                                                        runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
-                                                        isPrevious: installed === previous && !previousExpired)
+                adj = LowMemoryKillerRules.oomScoreAdj(isForeground: installed === foreground,
+                                                       runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
+                                                       isPrevious: installed === previous && !previousExpired)
             }
             let wasCached = installed.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound
                 && installed.oomScoreAdj < LowMemoryKillerRules.notRunningAdj

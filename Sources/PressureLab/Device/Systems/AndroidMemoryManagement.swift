@@ -29,6 +29,42 @@ public struct AndroidMemoryManagement: MemorySystem {
         }
     }
 
+    /// ART's `kCollectorTransitionWait` (``ARTCollectionRules/collectorTransitionWaitSeconds``).
+    public var collectorTransitionWaitSeconds: Double? { ARTCollectionRules.collectorTransitionWaitSeconds }
+
+    /// `jetsam` and `freeze` run XNU's rules (iOS 18's) here; Android ships no memory freezer.
+    public func whatIfNote(policy: String, on release: OSRelease) -> String? {
+        switch policy {
+        case "freeze":
+            return "freeze on \(release): XNU's freezer, which Android does not ship (a what-if; Android's CachedAppOptimizer "
+                + "freezes a cached app's CPU, not its memory: see lmk)"
+        case "jetsam":
+            return "jetsam on \(release): XNU's rules (iOS 18) on an Android device, a what-if"
+        default:
+            return nil
+        }
+    }
+
+    /// The jetsam bands it lends (iOS 18's, for `jetsam` and `freeze` as what-ifs), then
+    /// `OomAdjuster`'s `oom_score_adj` of every app and of their secondary processes.
+    public func updatePriorities(of device: Device) {
+        XNUMemoryStatus.updateBands(of: device.apps, foreground: device.foreground, now: device.now, rules: jetsam,
+                                    order: &device.priorityCounter)
+        let byUse = device.appsByUse()
+        AndroidMemoryManagement.updateAdjs(of: byUse, foreground: device.foreground, previous: device.previous,
+                                           previousExpired: previousAppHasExpired(since: device.activityManager.previousSince,
+                                                                                  now: device.now),
+                                           now: device.now, order: &device.priorityCounter)
+        AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: device.now, order: &device.priorityCounter)
+    }
+
+    /// ART's collector transition, ``collectorTransitionWaitSeconds`` after the app left the
+    /// front (`Heap::UpdateProcessState`, ``ARTCollectionRules``).
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        guard let wait = collectorTransitionWaitSeconds else { return }
+        installed.nextCollection = device.now + wait
+    }
+
     public var seesSecondaryProcesses: Bool { true }
 
     /// The main process's memory (secondary processes are seen on their own).

@@ -8,11 +8,6 @@ public struct FreezerRules: Sendable, Equatable {
     /// The rules of an XNU release.
     public init(_ release: XNURelease) { self.release = release }
 
-    /// The rules as they apply on a device of `release` (its memory system's,
-    /// ``MemorySystem/freezer``: an Android release gets iOS 18's, Android shipping no such
-    /// freezer, so `freeze` on an Android profile is a what-if).
-    public init(release: OSRelease) { self = release.memorySystem.freezer }
-
     /// The freezer runs only while available memory is at most this fraction
     /// (`memorystatus_freeze_threshold`: `MEMORYSTATUS_FREEZE_THRESHOLD_PERCENTAGE`, 50% of
     /// memory, both releases; `memorystatus_freeze_thread_should_run`). Applied to the

@@ -9,11 +9,6 @@ public struct JetsamRules: Sendable, Equatable {
     /// The rules of an XNU release.
     public init(_ release: XNURelease) { self.release = release }
 
-    /// The rules as they apply on a device of `release` (its memory system's,
-    /// ``MemorySystem/jetsam``: an Android release gets iOS 18's, jetsam under an Android
-    /// profile being a what-if, and the newest XNU read the one modelled).
-    public init(release: OSRelease) { self = release.memorySystem.jetsam }
-
     /// The band a frozen process sits in while inactive: `memorystatus_freeze_jetsam_band`,
     /// `JETSAM_PRIORITY_FREEZER` (75) in xnu-11417 (`bsd/kern/kern_memorystatus.c`); in
     /// xnu-4903 `memorystatus_init` set it to `JETSAM_PRIORITY_UI_SUPPORT` (8 on that

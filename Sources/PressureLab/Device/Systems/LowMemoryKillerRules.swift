@@ -8,11 +8,6 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     /// The rules of an Android release.
     public init(_ release: AndroidRelease) { self.release = release }
 
-    /// The rules as they apply on a device of `release` (its memory system's,
-    /// ``MemorySystem/lowMemoryKiller``: an iOS release gets Android 10's, `lmk` under an iOS
-    /// profile being a what-if).
-    public init(release: OSRelease) { self = release.memorySystem.lowMemoryKiller }
-
     // MARK: oom_score_adj (ProcessList, Android 10 and 14 alike)
 
     /// `FOREGROUND_APP_ADJ`.
@@ -229,5 +224,59 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
         case .android10: return false
         case .android14: return adj <= Self.perceptibleAdj
         }
+    }
+}
+
+// MARK: - ActivityManager's cached-process limit
+
+extension LowMemoryKillerRules {
+    /// An app's `oom_score_adj` as `OomAdjuster` sets it (Android 10's rules): foreground 0;
+    /// running in the background, perceptible (200) for audio and location, a service (500) for
+    /// a task; the previous app 700; cached apps by `cachedRank` in `OomAdjuster`'s slots (see
+    /// ``cachedAdjs(count:)``); 1000 without a process.
+    public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?,
+                                   isPrevious: Bool = false, cachedCount: Int? = nil) -> Int {
+        if isForeground { return foregroundAdj }
+        switch mode {
+        case .audio, .location: return perceptibleAdj
+        case .task: return serviceAdj
+        case nil: break
+        }
+        if isPrevious { return previousAppAdj }
+        guard let rank = cachedRank else { return notRunningAdj }
+        let adjs = cachedAdjs(count: max(cachedCount ?? (rank + 1), rank + 1))
+        return adjs[rank]
+    }
+
+    /// Cached apps ActivityManager keeps: `CUR_MAX_CACHED_PROCESSES` (32, AOSP's
+    /// `DEFAULT_MAX_CACHED_PROCESSES`) less `computeEmptyProcessLimit(32)` = 16 kept for
+    /// empty processes (`OomAdjuster.updateOomAdjLocked`, Android 10;
+    /// `updateAndTrimProcessLocked` later): 16. ActivityManager's constant, read by lmk's
+    /// policy and the trim walk alike.
+    public static let cachedProcessLimit = 32 - 32 / 2
+
+    /// An entry of ActivityManager's walk of cached processes: an app or a secondary process.
+    struct CachedEntry {
+        var name: String
+        var isApp: Bool
+    }
+
+    /// The processes the cached limit counts, most recently used first, as `updateOomAdjLocked`
+    /// walks its LRU list: each cached app (not in front, not the previous app, not running in
+    /// the background, its adj in the cached range), followed by its cached activity clients
+    /// (``ProcessSnapshot/isCachedActivityClient``), which `updateLruProcessLocked` slots just
+    /// below their client (an estimate of their place: the LRU list itself is not modelled).
+    static func cachedWalk(_ apps: [AppSnapshot], processes: [ProcessSnapshot]) -> [CachedEntry] {
+        let cached = apps.filter { $0.state.hasProcess && !$0.isForeground && !$0.isPrevious && $0.runningBackgroundMode == nil
+            && $0.oomScoreAdj >= Self.cachedAdjRange.lowerBound && $0.oomScoreAdj < Self.notRunningAdj }
+            .sorted { $0.useOrder > $1.useOrder }
+        var clients: [String: [ProcessSnapshot]] = [:]
+        for process in processes where process.isCachedActivityClient { clients[process.app, default: []].append(process) }
+        var walk: [CachedEntry] = []
+        for app in cached {
+            walk.append(CachedEntry(name: app.name, isApp: true))
+            for process in clients[app.name] ?? [] { walk.append(CachedEntry(name: process.name, isApp: false)) }
+        }
+        return walk
     }
 }

@@ -33,6 +33,12 @@ public protocol MemorySystem: Sendable {
     /// seconds ago at `now` (Android 14's `computeOomAdjLSP`).
     func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool
 
+    /// Seconds after an app leaves the front before its runtime switches to the background
+    /// collector and collects (Android's ART: ``ARTCollectionRules/collectorTransitionWaitSeconds``),
+    /// nil where the runtime does no such transition (XNU's apps); ``appLeftFront(_:on:)``
+    /// schedules it.
+    var collectorTransitionWaitSeconds: Double? { get }
+
     // MARK: What counts
 
     /// Whether the kernel sees an app's secondary processes as processes of their own (each
@@ -52,6 +58,24 @@ public protocol MemorySystem: Sendable {
     /// Whether the ledger's limit is written again at every move across the foreground band,
     /// re-arming its warning (``JetsamRules/rewritesLimitOnEveryMove``).
     var rewritesLimitOnEveryMove: Bool { get }
+
+    // MARK: Events
+
+    /// Recomputes every app's priority in the kernel's books, stamping the order of each change
+    /// (``Device`` calls it whenever an app's state, the front or use order changes). Each
+    /// system keeps its own books and the other family's it lends (XNU's bands and aging,
+    /// Android's `oom_score_adj`, its secondary processes where the kernel sees them), so that
+    /// a policy of either family finds them on any device.
+    func updatePriorities(of device: Device)
+    /// An app has just left the front (Home, a switch, an interruption): what the kernel's
+    /// runtime does then (Android: ART schedules its collector transition).
+    func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
+
+    // MARK: Policies of the other family
+
+    /// A note when the built-in termination policy `policy` (``Termination/name``) applies the
+    /// other family's rules on a device of `release` (a what-if there), else nil.
+    func whatIfNote(policy: String, on release: OSRelease) -> String?
 }
 
 /// The kernel family a memory system belongs to.
@@ -60,6 +84,22 @@ public enum Kernel: String, Sendable, CaseIterable {
     case xnu
     /// Linux as Android runs it: ActivityManager, lmkd, zram and the kernel's OOM killer.
     case android
+
+    /// The platform as a device profile names it (`platform: ios`).
+    public var platformName: String {
+        switch self {
+        case .xnu: return "ios"
+        case .android: return "android"
+        }
+    }
+
+    /// The platform as messages name it (`iOS`, `Android`).
+    public var platformDescription: String {
+        switch self {
+        case .xnu: return "iOS"
+        case .android: return "Android"
+        }
+    }
 }
 
 extension OSRelease {

@@ -33,10 +33,6 @@ public struct TrimMemoryRules: Sendable, Equatable {
     /// The rules of an Android release.
     public init(_ release: AndroidRelease) { self.release = release }
 
-    /// The rules as they apply on a device of `release` (its memory system's,
-    /// ``MemorySystem/trimMemory``: an iOS release gets Android 10's).
-    public init(release: OSRelease) { self = release.memorySystem.trimMemory }
-
     /// The trims due now, most recently used app first.
     public func notifications(_ device: DeviceSnapshot) -> [AppNotification] {
         let apps = device.apps.filter { $0.state.hasProcess && !$0.isFrozen }.sorted { $0.useOrder > $1.useOrder }
@@ -53,13 +49,13 @@ public struct TrimMemoryRules: Sendable, Equatable {
     }
 
     /// The apps ActivityManager's cached limit kills at this update (those past
-    /// ``LowMemoryKillerPolicy/cachedProcessLimit`` in its walk of cached apps and their cached
-    /// activity clients, ``LowMemoryKillerPolicy/cachedWalk(_:processes:)``): killed before the
+    /// ``LowMemoryKillerRules/cachedProcessLimit`` in its walk of cached apps and their cached
+    /// activity clients, ``LowMemoryKillerRules/cachedWalk(_:processes:)``): killed before the
     /// trim walk.
     static func killedByCachedLimit(_ apps: [AppSnapshot], processes: [ProcessSnapshot] = []) -> Set<String> {
-        let walk = LowMemoryKillerPolicy.cachedWalk(apps, processes: processes)
-        guard walk.count > LowMemoryKillerPolicy.cachedProcessLimit else { return [] }
-        return Set(walk.dropFirst(LowMemoryKillerPolicy.cachedProcessLimit).filter(\.isApp).map(\.name))
+        let walk = LowMemoryKillerRules.cachedWalk(apps, processes: processes)
+        guard walk.count > LowMemoryKillerRules.cachedProcessLimit else { return [] }
+        return Set(walk.dropFirst(LowMemoryKillerRules.cachedProcessLimit).filter(\.isApp).map(\.name))
     }
 
     private func android10(_ apps: [AppSnapshot], device: DeviceSnapshot) -> [AppNotification] {

@@ -20,6 +20,33 @@ public struct XNUMemoryStatus: MemorySystem {
     public var lowMemoryKiller: LowMemoryKillerRules { LowMemoryKillerRules(.android10) }
     public var trimMemory: TrimMemoryRules { TrimMemoryRules(.android10) }
 
+    /// XNU's apps run no collector transition.
+    public var collectorTransitionWaitSeconds: Double? { nil }
+
+    /// `lmk` (and its variant without lmkd) run Android 10's ActivityManager and lmkd here.
+    public func whatIfNote(policy: String, on release: OSRelease) -> String? {
+        switch policy {
+        case "lmk", "lmk-without-lmkd":
+            return "\(policy) on \(release): Android 10's ActivityManager and lmkd on an iOS device, a what-if"
+        default:
+            return nil
+        }
+    }
+
+    /// Jetsam's bands with aging (``JetsamRules``), then the `oom_score_adj` books it lends
+    /// (Android 10's, for `lmk` as a what-if); an app is one process here.
+    public func updatePriorities(of device: Device) {
+        XNUMemoryStatus.updateBands(of: device.apps, foreground: device.foreground, now: device.now, rules: jetsam,
+                                    order: &device.priorityCounter)
+        AndroidMemoryManagement.updateAdjs(of: device.appsByUse(), foreground: device.foreground, previous: device.previous,
+                                           previousExpired: previousAppHasExpired(since: device.activityManager.previousSince,
+                                                                                  now: device.now),
+                                           now: device.now, order: &device.priorityCounter)
+    }
+
+    /// Nothing: XNU's apps run no collector transition.
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
+
     /// XNU has no previous app.
     public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
 
