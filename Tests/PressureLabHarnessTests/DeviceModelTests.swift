@@ -20,7 +20,9 @@ struct DeviceModelTests {
     @Test("the scenario's budget, limits and iOS release; the profile's memory, page, compressor, release, costs and contents, the scenario's content overriding kind by kind")
     func fromScenarioAndProfile() throws {
         let scenario = try ScenarioLoader().parse(Self.scenario, path: "m.yaml")
-        let profile = try ProfileLibrary.load(ProfileReference("pixel-3-2018"))
+        // An iPhone's profile: the scenario's iOS 6 is its platform's release (on an Android
+        // profile the release decides the life cycle, and an iOS one is refused: PlatformAxisTests).
+        let profile = try ProfileLibrary.load(ProfileReference("iphone-xs-2018"))
         let model = DeviceModel(scenario: scenario, profile: profile, seed: 5)
         #expect(model.budgetBytes == 96 << 20 && model.appLimitBytes == 40 << 20 && model.appLimitInactiveBytes == 20 << 20)
         #expect(model.os == .iOS6 && model.release == profile.release && model.memoryBytes == profile.memoryBytes)
