@@ -30,7 +30,7 @@ extension Device {
            installed.footprintBytes.addingSaturating(size) > limit {
             return .refused(.appLimit(limitBytes: limit))
         }
-        if kernelBooks != nil, let free = kernelFreeBytes, free - size < kernelBooks!.watermarks.minBytes {
+        if let books = kernelBooks, let free = kernelFreeBytes, free - size < books.watermarks.minBytes {
             // Below min: the allocation reclaims first (direct reclaim), then, if nothing is
             // left to take, the termination policy's emergency path (the OOM killer, lmkd).
             let before = liveUsedBytes

@@ -92,7 +92,7 @@ extension Device {
                                                   freeBytes: free, highWatermarkBytes: books.watermarks.highBytes,
                                                   balancesAnonAndFile: books.inputs.balancesAnonAndFile)
             if balance.nextIsAnon(anonScannedBytes: anonScanned, fileScannedBytes: fileScanned), let victim = anonVictim {
-                let freed = reclaimAnon(victim, into: &outcome)
+                let freed = reclaimAnon(victim, sparing: sparing, into: &outcome)
                 anonScanned += max(freed, 1)
                 if freed > 0 { continue }
             }
@@ -104,7 +104,7 @@ extension Device {
             }
             // No file page left to take: anonymous memory, whatever the balance, else nothing.
             guard let victim = anonVictim else { break }
-            let freed = reclaimAnon(victim, into: &outcome)
+            let freed = reclaimAnon(victim, sparing: sparing, into: &outcome)
             guard freed > 0 else { break }
             anonScanned += freed
         }
@@ -116,10 +116,11 @@ extension Device {
         compressionCandidate(sparing: sparing) ?? swapCandidate(sparing: sparing)
     }
 
-    /// Compresses (zram) or swaps out `victim`'s memory; returns the bytes freed.
-    private func reclaimAnon(_ victim: InstalledApp, into outcome: inout KernelReclaim) -> Int {
+    /// Compresses (zram) or swaps out `victim`'s memory, as ``anonReclaimCandidate(sparing:)``
+    /// chose it; returns the bytes freed.
+    private func reclaimAnon(_ victim: InstalledApp, sparing: InstalledApp?, into outcome: inout KernelReclaim) -> Int {
         let before = liveUsedBytes, workBefore = victim.app.runtime.work
-        let done = compressedPool != nil && compressionCandidate(sparing: nil) === victim ? compress(victim) : swapOut(victim)
+        let done = compressionCandidate(sparing: sparing) === victim ? compress(victim) : swapOut(victim)
         guard done else { return 0 }
         let freed = max(0, before - liveUsedBytes)
         outcome.total += freed
