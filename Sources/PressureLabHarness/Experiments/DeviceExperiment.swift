@@ -253,7 +253,10 @@ public struct DeviceExperiment: Sendable {
                 // A killed app's heap is freed at once; jemalloc keeps freed pages resident for
                 // reuse, which on phone-sized runs grew past a gigabyte: the spare is bounded
                 // (docs/limits.md, "The device experiment's memory and time"). No figure moves.
-                _ = try? Heap.purge(ifSpareAbove: Self.spareHeapAllowance(budgetBytes: device.budgetBytes,
+                // The budget is the bound's: the memory the scenario declares (on the kernel's
+                // books the apps' own share, `device.budgetBytes`, is far smaller, and a spare
+                // bounded by it was purged whole again and again).
+                _ = try? Heap.purge(ifSpareAbove: Self.spareHeapAllowance(budgetBytes: device.model.budgetBytes,
                                                                            usedBytes: device.usedBytes))
             }
             return try simulation.run()
