@@ -131,7 +131,9 @@ struct DeviceCommand: ParsableCommand {
             let activity = outcome.swapActivity
             lines.append("\(outcome.name): \(activity.backgroundCollections) collections in the background, "
                 + "\(activity.collectionPageIns) of them reading \(Units.mebibytes(activity.collectionPageInBytes)) back from swap; "
-                + "\(Units.mebibytes(activity.swappedOutBytes)) swapped out")
+                + "\(Units.mebibytes(activity.swappedOutBytes)) swapped out"
+                + (activity.swapFileBytes > 0 ? ", the swap file holding at most \(Units.mebibytes(activity.swapPeakBytes)) "
+                    + "of its \(Units.mebibytes(activity.swapFileBytes))" : ""))
         }
         for outcome in outcomes {
             guard let reclaim = outcome.kernelReclaim else { continue }
