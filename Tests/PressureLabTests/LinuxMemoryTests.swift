@@ -180,6 +180,39 @@ struct LinuxMemoryTests {
         #expect(code.runtime.deviceNanoseconds(since: before) == expected)
     }
 
+    @Test("PSI as lmkd reads it (psi_memstall_enter around direct reclaim, kswapd and working-set refaults; lmkd's low trigger, some 70 ms in 1 s): the step's stall in device time, the event only at 70 ms")
+    func pressureStallEvent() {
+        let mib = Self.mib
+        let costs = CostModel(processStartNanoseconds: 0, appInitNanoseconds: 0, firstFrameNanoseconds: 0,
+                              storageRead: .init(bytesPerSecond: 100_000_000, latencyNanoseconds: 100_000),
+                              storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 0,
+                              viewLayoutNanoseconds: 0, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
+                              archiveDecodeBytesPerSecond: 1 << 30)
+        let levels = [LinuxMinfreeLevel(minfreeBytes: 400 * mib, minimumAdj: 900)]
+        let inputs = LinuxMemoryInputs(memTotalBytes: 64 * mib, kernelBytes: 4 * mib, systemAnonBytes: 4 * mib, systemExecBytes: mib,
+                                       systemFileBytes: 0, coldCacheBytes: 0, minFreeKbytes: 1024, watermarkScaleFactor: 0,
+                                       minfreeLevels: levels)
+        var model = DeviceModel(budgetBytes: inputs.memTotalBytes, release: .android10, costs: costs)
+        model.kernel = inputs
+        let device = Device(model: model, termination: LowMemoryKillerPolicy())
+        func event() -> Bool? { device.deviceSnapshot(used: 0, target: 0, warned: false).lmkdMinfree?.event }
+        #expect(event() == false)
+        // 2 MiB of a working set read back: 100 us + 2 MiB at 100 MB/s = 21,071,520 ns, under 70 ms.
+        device.stalledReading(2 * mib)
+        #expect(device.kernelStall.someNanoseconds == 21_071_520)
+        #expect(event() == false)
+        // A reclaim that wrote 5 MiB to swap: 52,428,800 ns more, 73,500,320 in all: the low trigger fires.
+        var work = WorkCounters()
+        work.storageWriteBytes = 5 * mib
+        device.stalled(work)
+        #expect(device.kernelStall.someNanoseconds == 73_500_320)
+        #expect(event() == true)
+        // A new step, a new window.
+        device.kernelStall.reset()
+        #expect(event() == false)
+        #expect(PressureStall.lowSomeNanoseconds == 70_000_000 && PressureStall.windowNanoseconds == 1_000_000_000)
+    }
+
     @Test("the OOM killer (oom_badness): with nothing left to reclaim, the process with the most points dies: a cached app at 900 before the previous app at 700")
     func oomVictimByBadness() throws {
         let mib = Self.mib

@@ -48,6 +48,8 @@ extension Device {
         kernelStalledThisStep = true
         let reclaimed = reclaimByKernel(toFree: books.watermarks.highBytes, sparing: nil)
         books.counters.kswapdReclaimedBytes += reclaimed.total
+        // kswapd's own task is in a memory stall while it balances (`balance_pgdat`).
+        stalled(reclaimed.work)
     }
 
     /// Direct reclaim for `installed`'s allocation of `bytes` that would take free memory below
@@ -63,6 +65,7 @@ extension Device {
         let reclaimed = reclaimByKernel(toFree: books.watermarks.minBytes + bytes, sparing: installed)
         books.counters.directReclaimedBytes += reclaimed.total
         if !reclaimed.work.isZero { installed.app.runtime.count { $0 = $0 + reclaimed.work } }
+        stalled(reclaimed.work)
         return (kernelFreeBytes ?? 0) - bytes >= books.watermarks.minBytes
     }
 
@@ -163,6 +166,7 @@ extension Device {
             work.storageReadBytes += read
             work.storageReads += 1
         }
+        stalledReading(read)
     }
 
     /// An app read `bytes` of its file pages (a refault, or a first touch): the pages take
@@ -170,10 +174,31 @@ extension Device {
     func filePagesRead(_ bytes: Int, refault: Bool, by installed: InstalledApp) {
         guard let books = kernelBooks, bytes > 0 else { return }
         appsCleanResidentCache += bytes
-        if refault { books.counters.workingsetRefaultBytes += bytes }
+        if refault {
+            books.counters.workingsetRefaultBytes += bytes
+            // Pages of a working set read back: the task waits on them (thrashing).
+            stalledReading(bytes)
+        }
         if let free = kernelFreeBytes, free < books.watermarks.minBytes {
             _ = directReclaim(bytes: 0, for: installed)
         }
+    }
+}
+
+extension Device {
+    /// Adds `work`'s device time to the step's memory stall (``PressureStall``).
+    func stalled(_ work: WorkCounters) {
+        guard let costs = model.costs, !work.isZero else { return }
+        kernelStall.add(costs.nanoseconds(for: work, compressor: model.compressor))
+    }
+
+    /// Adds the time to read `bytes` of file pages back to the step's memory stall.
+    func stalledReading(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        var work = WorkCounters()
+        work.storageReadBytes = bytes
+        work.storageReads = 1
+        stalled(work)
     }
 }
 

@@ -113,7 +113,8 @@ extension Device {
             if !books.inputs.minfreeLevels.isEmpty, let free = kernelFreeBytes {
                 let file = books.inputs.systemExecBytes + books.systemFileResidentBytes + books.coldCacheResidentBytes
                     + appsCleanResidentCache
-                state.lmkdMinfree = LmkdMinfreeReading(event: kernelStalledThisStep, otherFreeBytes: free - books.watermarks.highBytes,
+                state.lmkdMinfree = LmkdMinfreeReading(event: model.costs == nil ? kernelStalledThisStep : kernelStall.triggered,
+                                                       otherFreeBytes: free - books.watermarks.highBytes,
                                                        otherFileBytes: file, levels: books.inputs.minfreeLevels)
             }
         }

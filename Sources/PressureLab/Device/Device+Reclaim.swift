@@ -42,6 +42,7 @@ extension Device {
         if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
         kernelStalledThisStep = false
+        kernelStall.reset()
     }
 
     /// Delivers warnings and trim levels. A suspended app whose memory is paged out

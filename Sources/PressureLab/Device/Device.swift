@@ -125,11 +125,13 @@ public final class Device {
 #endif
     var appsCleanResidentCache = 0
     /// Whether memory stalled in this step (kswapd ran or an allocation reclaimed directly):
-    /// the PSI event lmkd waits for (``LmkdMinfreeReading/event``).
+    /// lmkd's event on a device without device time (``LmkdMinfreeReading/event``).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif
     var kernelStalledThisStep = false
+    /// The step's memory stall in device time (``PressureStall``): lmkd's event with costs.
+    var kernelStall = PressureStall()
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif

@@ -1,8 +1,9 @@
 /// What lmkd reads at an event when it uses minfree levels (android-10.0.0_r1 `lmkd/lmkd.c`,
 /// `mp_event_common` with `ro.lmk.use_minfree_levels`; docs/memory-under-load.md, "lmkd").
 public struct LmkdMinfreeReading: Sendable, Equatable {
-    /// Whether a PSI event came: memory stalled in this step (kswapd ran, or an allocation
-    /// reclaimed directly). lmkd looks only then.
+    /// Whether a PSI event came: the step's memory stall reached lmkd's low trigger
+    /// (``PressureStall``); on a device without device time, whether memory stalled at all
+    /// (kswapd ran, or an allocation reclaimed directly). lmkd looks only then.
     public var event: Bool
     /// `other_free`: free memory less the reserve (the high watermarks), bytes.
     public var otherFreeBytes: Int
