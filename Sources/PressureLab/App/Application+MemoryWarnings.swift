@@ -12,7 +12,7 @@ extension Application {
         runtime.cleanupCounters.warnings += 1
         let all = controllers
         runtime.prepareCleanup(for: all, trigger: .memoryWarning(level), targetBytes: targetBytes)
-        recordApp(.applicationDidReceiveMemoryWarning)
+        recordApp(runtime.lifeCycle.memoryWarningKind(level))
         for observer in memoryWarningObservers {
             recordApp(.memoryWarningNotification)
             observer(self)
