@@ -145,10 +145,10 @@ struct AndroidLifeCycleTests {
     }
 
     /// Two Android 10 apps on one device, one trace.
-    static func device() throws -> (Device, TraceRecorder) {
+    static func device(_ names: [String] = ["mail", "notes"]) throws -> (Device, TraceRecorder) {
         let trace = TraceRecorder()
-        let device = Device(model: .init(budgetBytes: 512 << 20, os: .android10), termination: LowMemoryKillerPolicy())
-        for name in ["mail", "notes"] {
+        let device = Device(model: .init(budgetBytes: 512 << 20, os: .android10, release: .android10), termination: LowMemoryKillerPolicy())
+        for name in names {
             let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
             for screen in try mailScreens() { try runtime.register(screen) }
             device.install(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
@@ -256,5 +256,43 @@ struct AndroidLifeCycleTests {
         app.receiveMemoryWarning(level: level.pressure)
         let running = level.pressure == .critical ? "TRIM_MEMORY_RUNNING_CRITICAL" : "TRIM_MEMORY_RUNNING_MODERATE"
         #expect(app.runtime.trace.summary == ["onTrimMemory:\(running)"])
+    }
+
+    // ActivityManagerService.appDiedLocked -> doLowMemReportIfNeededLocked (Android 14: AppProfiler),
+    // ProcessList.haveBackgroundProcessLocked, GC_MIN_INTERVAL (60 s) per process.
+    @Test("onLowMemory: when lmkd's kill leaves no cached process, the others hear it, most recent first, once a minute; ActivityManager's own kill sends none")
+    func lowMemory() throws {
+        let (device, trace) = try Self.device(["mail", "notes", "photos"])
+        for name in ["mail", "notes", "photos"] { try device.open(name) }
+        // mail is cached (900 and up), notes the previous app (700), photos in front.
+        #expect(device.installed("mail")!.oomScoreAdj >= 900 && device.installed("notes")!.oomScoreAdj == 700)
+        trace.removeAll()
+        device.kill(device.installed("mail")!, reason: .lmkdCriticalPressure)
+        #expect(trace.events.filter { $0.kind == .onLowMemory }.map(\.app) == ["photos", "notes"])
+        trace.removeAll()
+        device.idle(seconds: 30)
+        device.kill(device.installed("notes")!, reason: .lmkdCriticalPressure)
+        #expect(!trace.events.contains { $0.kind == .onLowMemory })  // photos was told 31 s ago
+
+        let (other, otherTrace) = try Self.device(["mail", "notes", "photos"])
+        for name in ["mail", "notes", "photos"] { try other.open(name) }
+        otherTrace.removeAll()
+        other.kill(other.installed("mail")!, reason: .tooManyCached)
+        #expect(!otherTrace.events.contains { $0.kind == .onLowMemory })
+    }
+
+    @Test("no onLowMemory on an iOS device (XNU sends none)")
+    func noLowMemoryOnIOS() throws {
+        let trace = TraceRecorder()
+        let device = Device(model: .init(budgetBytes: 512 << 20, os: .iOS13), termination: JetsamPolicy())
+        for name in ["mail", "notes"] {
+            let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
+            for screen in try mailScreens() { try runtime.register(screen) }
+            device.install(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
+        }
+        try device.open("mail")
+        try device.open("notes")
+        device.kill(device.installed("mail")!, reason: .vmPageShortage)
+        #expect(!trace.events.contains { $0.kind == .onLowMemory })
     }
 }

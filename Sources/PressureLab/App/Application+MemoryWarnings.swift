@@ -21,6 +21,14 @@ extension Application {
         runtime.finishCleanup(all)
     }
 
+    /// Android's `ComponentCallbacks.onLowMemory`, where ActivityManager sends it
+    /// (``MemorySystem/lowMemoryReport(afterDeathOf:reason:on:)``): recorded; nothing is released
+    /// by it (the built-in policies answer the trim levels, docs/app-life-cycle.md).
+    public func receiveLowMemory() {
+        guard state.hasProcess else { return }
+        recordApp(.onLowMemory)
+    }
+
     /// Android's `onTrimMemory(level)`: the policy's plan is carried out directly (Android
     /// has no per-controller callback). Suspended apps receive it too, as cached processes
     /// do on Android. Without a policy nothing is released.
