@@ -295,4 +295,33 @@ struct AndroidLifeCycleTests {
         device.kill(device.installed("mail")!, reason: .vmPageShortage)
         #expect(!trace.events.contains { $0.kind == .onLowMemory })
     }
+
+    // onSaveInstanceState runs the activity's code: memory compressed while the app was away is
+    // read back before its state is written (docs/app-life-cycle.md, "The same app on an iPhone
+    // and a Pixel": the one Android figure that moved).
+    @Test("the state saved at onStop holds user data of a controller that was compressed while the app was away")
+    func saveReadsCompressedUserData() throws {
+        let trace = TraceRecorder()
+        let device = Device(model: .init(budgetBytes: 512 << 20, compressor: .lz4, os: .android10, release: .android10),
+                            termination: LowMemoryKillerPolicy())
+        var apps: [Application] = []
+        for name in ["mail", "notes"] {
+            let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
+            for screen in try mailScreens() { try runtime.register(screen) }
+            apps.append(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
+            device.install(apps.last!)
+        }
+        let mail = apps[0]
+        try device.open("mail")
+        let navigation = mail.window.rootViewController as! NavigationController
+        try navigation.push(try mail.runtime.makeController(screen: "message"))
+        mail.window.topViewController!.type(bytes: 3000)
+        try navigation.push(try mail.runtime.makeController(screen: "attachment"))
+        try device.open("notes")
+        #expect(device.compress(device.installed("mail")!))
+        try device.open("mail")  // resumes: only what is on screen is read back
+        try device.open("notes")  // mail pauses, then stops and saves
+        #expect(try RestorationArchive.read(from: mail.archivePath)?.userDataBytes == 3000)
+    }
 }
+
