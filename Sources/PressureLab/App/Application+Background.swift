@@ -5,6 +5,7 @@ extension Application {
     public func interrupt() {
         guard state == .active else { return }
         recordApp(.willResignActive)
+        runtime.lifeCycle.willLeaveFront(self)
         state = .inactive
     }
 
@@ -13,6 +14,7 @@ extension Application {
         guard state == .inactive, pendingInterface == nil else { return }
         recordApp(.didBecomeActive)
         state = .active
+        runtime.lifeCycle.didReturn(self)
     }
 
     /// Launched straight into the background (a location or fetch relaunch): the process
@@ -36,10 +38,24 @@ extension Application {
         recordApp(.willEnterForeground)
         state = .inactive
         pendingInterface = nil
+        lifeCycleWillShow(interface.root, modals: interface.modals)
         try showInterface(interface.root, modals: interface.modals)
         runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
+        runtime.lifeCycle.didShowInterface(of: self)
+    }
+
+    /// Tells the life cycle a new process shows `root` with `modals` presented over it: the
+    /// controller in front, and every controller restored from the archive, if it was.
+    func lifeCycleWillShow(_ root: ViewController, modals: [ViewController]) {
+        var front = modals.last ?? root
+        while let child = front.visibleChild { front = child }
+        var restored: [ViewController] = []
+        if startedFromArchive {
+            for top in [root] + modals { top.forEachInHierarchy { restored.append($0) } }
+        }
+        runtime.lifeCycle.willShowInterface(of: self, front: front, restored: restored)
     }
 
     /// What the app itself releases in `didEnterBackground` (``releasesOnBackground``),

@@ -6,6 +6,7 @@ extension Application {
     public func home() throws {
         try enterBackground()
         suspend()
+        try finishLeavingFront()
     }
 
     /// `willResignActive`, `didEnterBackground` (the app releases what it declared in
@@ -32,11 +33,24 @@ extension Application {
             recordApp(.willResignActive)
             state = .inactive
         }
+        runtime.lifeCycle.willLeaveFront(self)
         recordApp(.didEnterBackground)
         state = .background
         releaseOnEnteringBackground()
-        try saveRestorationArchive()
+        if runtime.lifeCycle.savesWhenEnteringBackground { try saveRestorationArchive() }
         if purgingBackingStores { purgeBackingStoresInBackground() }
+    }
+
+    /// The app's interface is no longer visible: another app (or the launcher) is in front. On
+    /// Android its activity is stopped and its state saved (the archive written then,
+    /// ``AppLifeCycle/didLeaveFront(_:save:)``), memory paged out meanwhile read back first as
+    /// the activity's code runs; UIKit's app saved in `didEnterBackground` and does nothing here.
+    public func finishLeavingFront() throws {
+        guard state == .background || state == .suspended else { return }
+        try runtime.lifeCycle.didLeaveFront(self) {
+            for controller in controllers { controller.pageInIfCompressed() }
+            try saveRestorationArchive()
+        }
     }
 
     /// The app stops running code: it may now be killed without notice.
@@ -98,6 +112,7 @@ extension Application {
         appDataGrowth = 0
         endGraphicsContext()
         endSecondaryProcesses()
+        runtime.lifeCycle.processDidEnd()
         runtime.trace.isEnabled = tracing
         state = .notRunning
     }

@@ -12,13 +12,21 @@ extension Application {
         runtime.cleanupCounters.warnings += 1
         let all = controllers
         runtime.prepareCleanup(for: all, trigger: .memoryWarning(level), targetBytes: targetBytes)
-        recordApp(.applicationDidReceiveMemoryWarning)
+        recordApp(runtime.lifeCycle.memoryWarningKind(level))
         for observer in memoryWarningObservers {
             recordApp(.memoryWarningNotification)
             observer(self)
         }
         rootViewController?.receiveMemoryWarning()
         runtime.finishCleanup(all)
+    }
+
+    /// Android's `ComponentCallbacks.onLowMemory`, where ActivityManager sends it
+    /// (``MemorySystem/lowMemoryReport(afterDeathOf:reason:on:)``): recorded; nothing is released
+    /// by it (the built-in policies answer the trim levels, docs/app-life-cycle.md).
+    public func receiveLowMemory() {
+        guard state.hasProcess else { return }
+        recordApp(.onLowMemory)
     }
 
     /// Android's `onTrimMemory(level)`: the policy's plan is carried out directly (Android

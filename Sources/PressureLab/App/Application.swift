@@ -64,6 +64,8 @@ public final class Application {
     var compressedAppData: CompressedMemoryStore?
     /// The app-wide data in the device's swap file, if swapped out.
     var swappedAppData: SwapRegion?
+    /// Whether the running process's hierarchy came from the restoration archive.
+    var startedFromArchive = false
     /// What keeps the app running in Background after it leaves the foreground (nil: it is
     /// suspended at once).
     public var backgroundMode: BackgroundMode?
@@ -113,10 +115,12 @@ public final class Application {
     private func coldLaunch() throws {
         state = .inactive
         let (root, modals) = try startProcess()
+        lifeCycleWillShow(root, modals: modals)
         try showInterface(root, modals: modals)
         runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
+        runtime.lifeCycle.didShowInterface(of: self)
     }
 
     /// A new process: counted, its hierarchy restored from the archive (or built), the
@@ -130,6 +134,7 @@ public final class Application {
         let root: ViewController
         var modals: [ViewController] = []
         lastRestorationError = nil
+        startedFromArchive = false
         do {
             if let archive = try RestorationArchive.read(from: archivePath) {
                 let bytes = (try? HostFiles.size(of: FilePath(archivePath))) ?? 0
@@ -146,6 +151,7 @@ public final class Application {
                     throw RestorationError.mismatch(path: archivePath, reason: "\(error)")
                 }
                 recordApp(.restorationRestored)
+                startedFromArchive = true
             } else {
                 root = try build(hierarchy)
             }
@@ -195,6 +201,7 @@ public final class Application {
     private func resume() throws {
         recordApp(.willEnterForeground)
         state = .inactive
+        runtime.lifeCycle.willReturn(self)
         // The code runs again: clean pages dropped meanwhile are read back (a refault).
         try touchCleanMemory()
         // Rebuild nothing but what was purged: on-screen bitmaps and caches.
@@ -205,6 +212,7 @@ public final class Application {
         runtime.count { $0.firstFrames += 1 }
         state = .active
         recordApp(.didBecomeActive)
+        runtime.lifeCycle.didReturn(self)
     }
 
     /// The app is used: its app-wide data grows by `bytes` (caches, image pools, the Java heap

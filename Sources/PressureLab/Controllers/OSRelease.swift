@@ -164,6 +164,25 @@ public enum OSRelease: String, CaseIterable, Sendable, Codable, CustomStringConv
         }
     }
 
+    /// Android's API level (`Build.VERSION.SDK_INT`: 29 for Android 10, 34 for Android 14), nil
+    /// for Apple's releases. An app is taken to target its device's level, so API 28 and later
+    /// save an activity's state after `onStop` (``AndroidActivityLifeCycle``).
+    public var androidAPILevel: Int? {
+        switch self {
+        case .android10: return 29
+        case .android14: return 34
+        case .iPhoneOS2, .iPhoneOS3, .iOS4, .iOS5, .iOS6, .iOS7, .iOS12, .iOS13, .iOS18: return nil
+        }
+    }
+
+    /// A new app life cycle of this release, for one app: UIKit's on Apple's releases, Android's
+    /// activities on Android's (docs/app-life-cycle.md). The ``Device`` installs it on every app.
+    public func makeAppLifeCycle() -> any AppLifeCycle {
+        guard let apiLevel = androidAPILevel else { return UIKitLifeCycle() }
+        // ActivityThread.callActivityOnStop: after onStop unless the app targets below P (28).
+        return AndroidActivityLifeCycle(savesStateAfterStop: apiLevel >= 28)
+    }
+
     /// Whether Background App Refresh exists (iOS 7 and later).
     public var hasBackgroundFetch: Bool { (iOSVersion ?? 0) >= 7 }
 

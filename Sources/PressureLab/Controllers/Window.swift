@@ -93,6 +93,9 @@ public final class Window {
         let before = visibleControllers
         change()
         let after = computeVisibleChain()
+        // The app's life cycle hears of a new controller in front (Android: activities).
+        let lifeCycle = (after.last ?? before.last)?.runtime.lifeCycle
+        if let old = before.last, let new = after.last, old !== new { lifeCycle?.frontWillChange(from: old, to: new) }
         let disappearing = before.filter { old in !after.contains { $0 === old } }
         let appearing = after.filter { new in !before.contains { $0 === new } }
         if transitionOrder == .eagerLoad {
@@ -115,11 +118,13 @@ public final class Window {
                 controller.viewWillAppear(false)
             }
             for controller in disappearing { controller.performDidAppear() }
+            lifeCycle?.frontChangeFailed()
             throw error
         }
         visibleControllers = after
         for controller in appearing { controller.performLayoutAndDisplay() }
         for controller in disappearing { controller.performDidDisappear() }
         for controller in appearing { controller.performDidAppear() }
+        lifeCycle?.frontDidChange(in: self)
     }
 }

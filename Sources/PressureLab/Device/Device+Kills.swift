@@ -94,6 +94,8 @@ extension Device {
         for process in installed.processes { (process.restartAt, process.restartDelay, process.lastStart) = (nil, 0, nil) }
         if previous === installed { activityManager.previous = nil }
         refreshPriorities()
+        // Android: no cached process left after this death, the others hear memory is low.
+        for told in system.lowMemoryReport(afterDeathOf: installed, reason: reason, on: self) { told.app.receiveLowMemory() }
     }
 }
 

@@ -17,7 +17,9 @@ extension Device {
             metrics.sampleCachedApps(cachedAppCount)
             return .resume
         }
+        var leaving: InstalledApp?
         if let current = foreground, current !== target {
+            leaving = current
             try sendHome(current)
             activityManager.previous = current
             activityManager.previousSince = now
@@ -73,6 +75,7 @@ extension Device {
                 target.app.runtime.memoryGate.reset()
                 if foreground === target { foreground = nil }
                 target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
+                try finishLeaving(leaving)
                 enforce()
                 metrics.sampleCachedApps(cachedAppCount)
                 return .cold
@@ -101,6 +104,8 @@ extension Device {
         target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
         foreground = target
         touch(target)
+        // Android: the app that left is stopped once the next one is in front.
+        try finishLeaving(leaving)
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
         return kind

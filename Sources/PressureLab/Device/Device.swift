@@ -179,6 +179,8 @@ public final class Device {
         app.runtime.compressedPool = compressedPool
         app.runtime.swapSpace = swapSpace
         app.runtime.policyCalls = policyCalls
+        // The release decides the life cycle, as it decides the memory system.
+        app.runtime.lifeCycle = model.os.makeAppLifeCycle()
     }
 
     /// The installed app of that name.
@@ -207,6 +209,7 @@ public final class Device {
             try sendHome(current)
             activityManager.previous = current
             activityManager.previousSince = now
+            try finishLeaving(current)
         }
         foreground = nil
         // The launcher comes to the front: the most recent process in Android's LRU.
@@ -252,6 +255,14 @@ public final class Device {
         installed.isUIHiddenPending = true
         system.appLeftFront(installed, on: self)
         refreshPriorities()
+    }
+
+    /// The app that left the front is no longer visible (the next one, or the launcher, is in
+    /// front): its life cycle's stop (Android: `onStop`, `onSaveInstanceState`). A frozen app
+    /// runs no code.
+    func finishLeaving(_ installed: InstalledApp?) throws {
+        guard let installed, !installed.isFrozen else { return }
+        try installed.app.finishLeavingFront()
     }
 
     func touch(_ installed: InstalledApp) {

@@ -117,6 +117,11 @@ public final class RuntimeContext {
     /// Bytes the user typed that the app had no memory to take in (its allocation was
     /// refused as it was being killed): lost when the process ends.
     public internal(set) var lostInputBytes = 0
+    /// The app life cycle the app runs (UIKit's unless a device of another release installs its
+    /// own, ``OSRelease/makeAppLifeCycle()``); its trace leaves out the kinds it omits.
+    public var lifeCycle: any AppLifeCycle = UIKitLifeCycle() {
+        didSet { trace.omittedKinds = lifeCycle.omittedKinds }
+    }
     /// What releases memory on a warning or trim: nil means each controller does what its
     /// ``OSRelease``'s default `didReceiveMemoryWarning` did.
     public var cleanupPolicy: (any CleanupPolicy)? {

@@ -108,6 +108,8 @@ public final class TraceRecorder {
     public var step = 0
     /// Whether anything is recorded at all.
     public var isEnabled: Bool
+    /// Kinds never recorded: the other platform's callbacks (``AppLifeCycle/omittedKinds``).
+    public var omittedKinds: Set<TraceEventKind> = []
 
     /// A recorder; `keepsEvents` keeps them in memory, `sink` receives each as it happens.
     public init(isEnabled: Bool = true, keepsEvents: Bool = true, sink: ((TraceEvent) -> Void)? = nil) {
@@ -120,6 +122,7 @@ public final class TraceRecorder {
     @inline(__always)
     public func record(app: String, controller: ControllerID?, _ kind: TraceEventKind) {
         guard isEnabled else { return }
+        if !omittedKinds.isEmpty, omittedKinds.contains(kind) { return }
         let event = TraceEvent(step: step, app: app, controller: controller, kind: kind,
                                hostNanoseconds: sink == nil ? 0 : MonotonicClock.now())
         if keepsEvents { events.append(event) }

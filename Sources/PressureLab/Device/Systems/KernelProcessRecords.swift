@@ -58,6 +58,8 @@ struct ActivityManagerRecord {
     var trimLevel = 0
     /// Whether `TRIM_MEMORY_UI_HIDDEN` is due (`hasPendingUiClean`).
     var isUIHiddenPending = false
+    /// When it was last sent `onLowMemory` (`ProcessRecord.lastLowMemory`; nil: never).
+    var lastLowMemory: Double?
 
     /// What ActivityManager forgets when the process dies: a new process gets a new
     /// `ProcessRecord`, with no compaction, no stored trim level and no pending UI clean.
@@ -65,5 +67,6 @@ struct ActivityManagerRecord {
         lastCompaction = nil
         trimLevel = 0
         isUIHiddenPending = false
+        lastLowMemory = nil
     }
 }

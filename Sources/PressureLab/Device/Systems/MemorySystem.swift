@@ -70,6 +70,15 @@ public protocol MemorySystem: Sendable {
     /// An app has just left the front (Home, a switch, an interruption): what the kernel's
     /// runtime does then (Android: ART schedules its collector transition).
     func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
+    /// An app's process died (`reason`): the apps the system then tells memory is low
+    /// (Android: `onLowMemory`, ``AndroidMemoryManagement``'s rule; XNU: none), most recently
+    /// used first. The device records the callback (``Application/receiveLowMemory()``).
+    ///
+    /// - Parameters:
+    ///   - victim: the app whose process died.
+    ///   - reason: why it died.
+    ///   - device: the device, its priorities updated after the death.
+    func lowMemoryReport(afterDeathOf victim: Device.InstalledApp, reason: KillReason, on device: Device) -> [Device.InstalledApp]
 
     // MARK: Policies of the other family
 

@@ -33,6 +33,16 @@ public struct TrimMemoryRules: Sendable, Equatable {
     /// The rules of an Android release.
     public init(_ release: AndroidRelease) { self.release = release }
 
+    /// The running level ActivityManager gives the apps above `PROCESS_STATE_HOME` for the memory
+    /// factor `level` stands for (warning: `TRIM_MEMORY_RUNNING_MODERATE`, critical:
+    /// `TRIM_MEMORY_RUNNING_CRITICAL`; the factor's mapping above): what a memory warning is
+    /// called on Android (``AndroidActivityLifeCycle``).
+    ///
+    /// - Parameter level: the pressure level.
+    public static func runningLevel(for level: PressureLevel) -> TrimLevel {
+        level == .critical ? .runningCritical : .runningModerate
+    }
+
     /// The trims due now, most recently used app first.
     public func notifications(_ device: DeviceSnapshot) -> [AppNotification] {
         let apps = device.apps.filter { $0.state.hasProcess && !$0.isFrozen }.sorted { $0.useOrder > $1.useOrder }
@@ -88,7 +98,7 @@ public struct TrimMemoryRules: Sendable, Equatable {
         let hasPrevious = trimming.contains { $0.isPrevious }
         let numTrimming = trimming.count + 1
         let factorSteps = max(numTrimming / 3, 2 + 1 + (hasPrevious ? 1 : 0))
-        let running: TrimLevel = factor == .critical ? .runningCritical : .runningModerate
+        let running = Self.runningLevel(for: factor)
         var current = TrimLevel.complete
         var step = 0
         func advance() {

@@ -45,6 +45,9 @@ public struct XNUMemoryStatus: MemorySystem {
     }
 
     /// Nothing: XNU's apps run no collector transition.
+    /// None: XNU tells apps of memory only by warnings (jetsam kills send nothing).
+    public func lowMemoryReport(afterDeathOf victim: Device.InstalledApp, reason: KillReason, on device: Device) -> [Device.InstalledApp] { [] }
+
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
 
     /// XNU has no previous app.
