@@ -68,6 +68,45 @@ struct SwapRegionTests {
         #expect(device.swapSpace?.regionsIn == device.metrics.swapOuts)
     }
 
+    @Test("on the kernel's books a swap-in reads 2^page-cluster pages at a time (swapin_readahead): the Pixels' 0 reads page by page, the kernel's default 3 eight pages; without the books one read a region")
+    func readsByPageCluster() throws {
+        func reads(pageCluster: Int??) throws -> (reads: Int, bytes: Int, regions: Int) {
+            var model = DeviceModel(budgetBytes: 1 << 30, release: .android10, swapFileBytes: 256 << 20)
+            if let pageCluster {
+                model.kernel = LinuxMemoryInputs(memTotalBytes: 1 << 30, kernelBytes: 1 << 20, systemAnonBytes: 1 << 20,
+                                                 systemExecBytes: 0, systemFileBytes: 0, coldCacheBytes: 0, pageCluster: pageCluster)
+            }
+            let device = Device(model: model, termination: LowMemoryKillerPolicy(lmkdKills: false))
+            let app = try DeviceTests.app("a", bitmap: 2 << 20)
+            app.appDataBytes = 1 << 20
+            device.install(app)
+            device.install(try DeviceTests.app("b", bitmap: 2 << 20))
+            try device.open("a")
+            try device.open("b")
+            let installed = try #require(device.installed("a"))
+            let regions = device.metrics.swapOuts
+            while device.swapOut(installed) {}
+            #expect(device.metrics.swapOuts > regions)
+            let before = app.runtime.work
+            let regionsBefore = device.swapSpace?.regionsIn ?? 0
+            #expect(try device.open("a") == .resume)
+            #expect(installed.swappedBytes == 0)
+            let work = app.runtime.work - before
+            return (work.storageReads, work.storageReadBytes, (device.swapSpace?.regionsIn ?? 0) - regionsBefore)
+        }
+        let page = DeviceModel(budgetBytes: 1, release: .android10).pageBytes
+        // A region's reads are its pages, the last one short: between bytes / page and that plus
+        // one a region.
+        let alone = try reads(pageCluster: .some(0))
+        #expect(alone.bytes > 0 && alone.regions >= 2)
+        #expect(alone.reads >= alone.bytes / page && alone.reads <= alone.bytes / page + alone.regions)
+        let eight = try reads(pageCluster: .some(nil))
+        #expect(eight.bytes == alone.bytes && eight.regions == alone.regions)
+        #expect(eight.reads >= alone.bytes / (8 * page) && eight.reads <= alone.bytes / (8 * page) + alone.regions)
+        let whole = try reads(pageCluster: nil)
+        #expect(whole.bytes == alone.bytes && whole.reads == alone.regions)
+    }
+
     @Test("a kill drops the app's regions unread, and their files")
     func kill() throws {
         let (device, app) = try Self.device()

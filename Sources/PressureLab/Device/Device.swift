@@ -160,7 +160,9 @@ public final class Device {
         self.compressedPool = Self.makePool(model)
         self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
         self.freezerState = FreezerState(budget: FreezerBudget(windowBytes: model.freezeWriteBudgetBytes))
-        self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
+        self.swapSpace = model.swapFileBytes.map { bytes in
+            SwapSpace(capacityBytes: bytes, readPages: model.kernel.map { ($0.swapReadPages, model.pageBytes) })
+        }
         self.kernelBooks = model.kernel.map(LinuxMemory.init(inputs:))
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }

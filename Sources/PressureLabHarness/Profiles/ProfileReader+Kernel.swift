@@ -15,13 +15,15 @@ import Yams
 ///   watermark_scale_factor: { value: 0, source: "..." }
 ///   extra_free_kbytes: { value: 27337, source: "..." }
 ///   swappiness: { value: 100, source: "..." }
+///   page_cluster: { value: 0, source: "..." }
 ///   balance_anon_file_reclaim: { value: true, source: "..." }
 ///   minfree: { levels: [72MiB, 90MiB], adj: [0, 100], source: "..." }
 /// ```
 extension ProfileReader {
     /// Every key of `kernel:`.
     static let kernelKeys = ["mem_total", "kernel", "system_anon", "system_exec", "system_file", "cold_cache", "min_free_kbytes",
-                             "watermark_scale_factor", "extra_free_kbytes", "swappiness", "balance_anon_file_reclaim", "minfree"]
+                             "watermark_scale_factor", "extra_free_kbytes", "swappiness", "page_cluster", "balance_anon_file_reclaim",
+                             "minfree"]
     /// The keys that must be there.
     static let requiredKernelKeys = ["mem_total", "kernel", "system_anon", "system_exec", "system_file", "cold_cache"]
 
@@ -45,6 +47,7 @@ extension ProfileReader {
         let scale = number("watermark_scale_factor", max: 1000)
         let extra = number("extra_free_kbytes", max: 1 << 30)
         let swappiness = number("swappiness", max: 100)
+        let pageCluster = number("page_cluster", max: 16)
         var balances = false
         if let entry = base.value(map, "balance_anon_file_reclaim"),
            let fields = sourced(entry, "kernel.balance_anon_file_reclaim", valueKey: "value", sources: &sources),
@@ -57,7 +60,7 @@ extension ProfileReader {
                                        systemExecBytes: sizes["system_exec"]!, systemFileBytes: sizes["system_file"]!,
                                        coldCacheBytes: sizes["cold_cache"]!, minFreeKbytes: minFree,
                                        watermarkScaleFactor: scale ?? 10, extraFreeKbytes: extra ?? 0, swappiness: swappiness ?? 60,
-                                       balancesAnonAndFile: balances, minfreeLevels: levels)
+                                       balancesAnonAndFile: balances, minfreeLevels: levels, pageCluster: pageCluster)
         let system = inputs.kernelBytes + inputs.systemAnonBytes + inputs.systemExecBytes + inputs.systemFileBytes + inputs.coldCacheBytes
         if system >= total, let entry = base.value(map, "mem_total") {
             base.error(entry, "kernel.mem_total", "the system's memory (\(system) bytes: kernel, system_anon, system_exec, "

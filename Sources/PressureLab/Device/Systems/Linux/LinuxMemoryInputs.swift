@@ -47,12 +47,19 @@ public struct LinuxMemoryInputs: Sendable, Equatable {
     /// free-and-file threshold and the lowest `oom_score_adj` it kills (``LinuxMinfreeLevel``);
     /// empty: lmkd follows pressure levels instead.
     public var minfreeLevels: [LinuxMinfreeLevel]
+    /// `vm.page-cluster`: a swapped page faulted back reads 2^page_cluster pages around it from
+    /// a swap device that is not fast (`swapin_readahead`, `swapin_nr_pages` in
+    /// `mm/swap_state.c`); 0 reads the faulting page alone. Nil: the kernel's own, 3
+    /// (`swap_setup`, `mm/swap.c`, above 16 MiB of RAM).
+    public var pageCluster: Int?
 
     /// Inputs with each figure given; see the properties.
     public init(memTotalBytes: Int, kernelBytes: Int, systemAnonBytes: Int, systemExecBytes: Int, systemFileBytes: Int,
                 coldCacheBytes: Int, minFreeKbytes: Int? = nil, watermarkScaleFactor: Int = 10, extraFreeKbytes: Int = 0,
-                swappiness: Int = 60, balancesAnonAndFile: Bool = false, minfreeLevels: [LinuxMinfreeLevel] = []) {
+                swappiness: Int = 60, balancesAnonAndFile: Bool = false, minfreeLevels: [LinuxMinfreeLevel] = [],
+                pageCluster: Int? = nil) {
         self.balancesAnonAndFile = balancesAnonAndFile
+        self.pageCluster = pageCluster
         self.minfreeLevels = minfreeLevels
         self.memTotalBytes = memTotalBytes
         self.kernelBytes = kernelBytes
@@ -65,6 +72,10 @@ public struct LinuxMemoryInputs: Sendable, Equatable {
         self.extraFreeKbytes = extraFreeKbytes
         self.swappiness = swappiness
     }
+
+    /// Pages one swap-in reads from a swap file (2^`vm.page-cluster`, ``pageCluster``; the
+    /// kernel's default 3 gives 8).
+    public var swapReadPages: Int { 1 << min(max(pageCluster ?? 3, 0), 16) }
 
     /// Memory the system holds whatever happens (the kernel's own and the system's anonymous
     /// memory), bytes.
