@@ -30,14 +30,8 @@ extension Device {
            installed.footprintBytes.addingSaturating(size) > limit {
             return .refused(.appLimit(limitBytes: limit))
         }
-        if let books = kernelBooks, let free = kernelFreeBytes, free - size < books.watermarks.minBytes {
-            // Below min: the allocation reclaims first (direct reclaim), then, if nothing is
-            // left to take, the termination policy's emergency path (the OOM killer, lmkd).
-            let before = liveUsedBytes
-            if directReclaim(bytes: size, for: installed) {
-                return .grantedAfterReclaim(freedBytes: max(0, before - liveUsedBytes))
-            }
-        }
+        // Below Linux's min watermark the allocation reclaims first (direct reclaim).
+        if let freed = linuxKernel?.admit(size, for: installed, on: self) { return .grantedAfterReclaim(freedBytes: freed) }
         let budget = budgetBytes
         let before = liveUsedBytes
         guard before.addingSaturating(size) > budget else { return .granted }
@@ -127,6 +121,7 @@ final class DeviceAdmission: MemoryAdmission {
     }
 
     func filePagesRead(_ bytes: Int, refault: Bool) {
-        device?.filePagesRead(bytes, refault: refault, by: installed)
+        guard let device else { return }
+        device.linuxKernel?.filePagesRead(bytes, refault: refault, by: installed, on: device)
     }
 }

@@ -83,10 +83,7 @@ extension Device {
         if case .hostAllocationFailed = installed.app.runtime.memoryGate.refusal {} else {
             installed.app.runtime.memoryGate.reset()
         }
-        if installed.isFrozen {
-            installed.isFrozen = false
-            removeFreezerFile(installed)
-        }
+        freezer.processDied(installed)
         // Each kernel's record forgets what belonged to the dead process (Systems/).
         installed.memorystatus.processDied()
         installed.processRecord.processDied()

@@ -37,11 +37,11 @@ extension Device {
         let workBefore = target.app.runtime.work
         // The system runs for the launch: what reclaim took of its working set is read again,
         // in the launch's time (with the kernel's books only).
-        systemTouchesItsPages(chargingTo: target)
+        linuxKernel?.systemTouchesItsPages(chargingTo: target, on: self)
         var thawed = false
         if target.isFrozen {
             do {
-                try thaw(target)
+                try freezer.thaw(target)
                 thawed = true
                 target.app.runtime.trace.record(app: name, controller: nil, .thawed)
             } catch {
@@ -110,4 +110,11 @@ extension Device {
         metrics.sampleCachedApps(cachedAppCount)
         return kind
     }
+}
+
+extension TraceEventKind {
+    /// A launch (cold, resume or thaw) began and ended: a duration in a Chrome trace.
+    public static let launchBegan = TraceEventKind("launchBegan")
+    /// A launch finished (its first frame is on screen).
+    public static let launchEnded = TraceEventKind("launchEnded")
 }

@@ -84,16 +84,7 @@ extension Device {
             snapshots[index].band = .foreground
             snapshots[index].oomScoreAdj = LowMemoryKillerRules.foregroundAdj
         }
-        var frozenCount = 0
-        var refreezeEligibleCount = 0
-        for installed in apps where installed.hasBeenFrozen && installed.app.state.hasProcess {
-            frozenCount += 1
-            if installed.isRefreezeEligible { refreezeEligibleCount += 1 }
-        }
-        freezerState.budget.advance(to: now)
-        let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
-                                           refreezeEligibleCount: refreezeEligibleCount,
-                                           mayRunNow: now >= freezerState.nextRun)
+        let freezerState = freezer.snapshot(of: apps, now: now)
         var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
                               bytesToFree: max(0, used - min(target, budgetBytes)),
@@ -107,17 +98,8 @@ extension Device {
         state.swapTotalBytes = zramTotal + swapFile.0
         state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
         state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
-        if let books = kernelBooks {
-            // The OOM killer's `totalpages`: RAM and swap (`constrained_alloc`, `mm/oom_kill.c`).
-            state.oomTotalBytes = books.inputs.memTotalBytes + state.swapTotalBytes
-            if !books.inputs.minfreeLevels.isEmpty, let free = kernelFreeBytes {
-                let file = books.inputs.systemExecBytes + books.systemFileResidentBytes + books.coldCacheResidentBytes
-                    + appsCleanResidentCache
-                state.lmkdMinfree = LmkdMinfreeReading(event: model.costs == nil ? kernelStalledThisStep : kernelStall.triggered,
-                                                       otherFreeBytes: free - books.watermarks.highBytes,
-                                                       otherFileBytes: file, levels: books.inputs.minfreeLevels)
-            }
-        }
+        // Linux's books: lmkd's reading and the OOM killer's total.
+        linuxKernel?.pressureRead(into: &state, on: self)
         state.trimMemFactor = activityManager.memFactor
         state.trimProcessCount = activityManager.processCount
         state.allowLowerMemLevel = activityManager.allowLowerMemLevel

@@ -9,7 +9,7 @@ extension Device {
         restartKilledServices()
         runDueCollections()
         endRefusedApps()
-        if kernelBooks != nil { runKswapd() } else { trimPageCache() }
+        if let linuxKernel { linuxKernel.runKswapd(on: self) } else { trimPageCache() }
         refreshPriorities()
         enforceAppLimits()
         let previousMeasured = measuredLevel
@@ -41,8 +41,7 @@ extension Device {
         level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: budgetBytes) } ?? .normal
         if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
-        kernelStalledThisStep = false
-        kernelStall.reset()
+        linuxKernel?.stepEnded()
     }
 
     /// Delivers warnings and trim levels. A suspended app whose memory is paged out
@@ -103,7 +102,7 @@ extension Device {
             // With the kernel's books, kswapd did the background reclaim (its own balance of
             // file and anonymous pages); here only an allocation's emergency or memory past min.
             let wantsRoom = emergency ? used > budgetBytes - emergencyBytes
-                : kernelBooks != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
+                : linuxKernel != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
             if emergency && !wantsRoom { break reclaim }
             if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
             // Then the swap file, when there is one.
@@ -137,13 +136,13 @@ extension Device {
                 if !emergency { readPressureAgain() }
             case .freeze(let name):
                 guard let victim = installed(name), victim !== sparing else { break reclaim }
-                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
-                switch freezeWithinBudget(victim) {
+                freezer.ran(at: now)
+                switch freezer.freezeWithinBudget(victim, on: self) {
                 case .frozen, .nothingFitsTheBudget: break
                 case .failed: kill(victim, reason: .policy)
                 }
             case .freezerRan:
-                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
+                freezer.ran(at: now)
             case .compact(let name):
                 guard let victim = installed(name), victim !== sparing,
                       !victim.isCompressed, fitsZram(victim, free: zramFreeBytes), compress(victim) else { break reclaim }

@@ -34,15 +34,10 @@ public final class Device {
     @exclusivity(unchecked)
 #endif
     var activityManager = ActivityManagerState()
-    /// The freezer's write budget over time, and when its thread may run next.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var freezerState: FreezerState
     /// Android's previous app (the one in front before the current one).
     public var previous: InstalledApp? { activityManager.previous }
     /// The freezer's write budget over time.
-    public var freezerBudget: FreezerBudget { freezerState.budget }
+    public var freezerBudget: FreezerBudget { freezer.budget }
     /// The order stamp of the next priority update (bands and `oom_score_adj`).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
@@ -109,29 +104,18 @@ public final class Device {
     var notes = StepNotes()
     /// Bytes the freezer may still write in its current window.
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
-    /// The freezer's storage (files in the apps' bundles).
-    let freezer: Freezer
+    /// XNU's freezer: its budget, its thread's next run, its files (``MemorystatusFreezer``).
+    let freezer: MemorystatusFreezer
     /// The swap file, region by region (nil: no swap file), see ``SwapSpace``.
     public let swapSpace: SwapSpace?
     /// The in-RAM compressed pool (nil: the device does not compress).
     public let compressedPool: CompressedPool?
+    /// Linux's memory management, on a device with the kernel's books (nil: the device has a
+    /// budget instead, see ``DeviceModel/kernel``): what its system made of them.
+    let linuxKernel: LinuxKernel?
     /// Linux's books beside the apps (nil: the device has a budget instead), see
     /// ``DeviceModel/kernel``.
-    public let kernelBooks: LinuxMemory?
-    /// The apps' clean pages resident, as last read (the kernel's books read it on every
-    /// admission; `mincore` is read again at each step's end and after each reclaim).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var appsCleanResidentCache = 0
-    /// Whether memory stalled in this step (kswapd ran or an allocation reclaimed directly):
-    /// lmkd's event on a device without device time (``LmkdMinfreeReading/event``).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var kernelStalledThisStep = false
-    /// The step's memory stall in device time (``PressureStall``): lmkd's event with costs.
-    var kernelStall = PressureStall()
+    public var kernelBooks: LinuxMemory? { linuxKernel?.books }
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif
@@ -158,10 +142,9 @@ public final class Device {
         self.pressureSources = [MeasuredPressure(thresholds: model.thresholds)]
         self.pressureSources.append(scripted)
         self.compressedPool = Self.makePool(model)
-        self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
-        self.freezerState = FreezerState(budget: FreezerBudget(windowBytes: model.freezeWriteBudgetBytes))
+        self.freezer = MemorystatusFreezer(rules: system.freezer, model: model, pool: compressedPool)
         self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
-        self.kernelBooks = model.kernel.map(LinuxMemory.init(inputs:))
+        self.linuxKernel = system.linuxKernel(for: model)
         // Weak: an app (and the pool it holds) may outlive its device.
         compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
@@ -181,6 +164,23 @@ public final class Device {
         app.runtime.policyCalls = policyCalls
         // The release decides the life cycle, as it decides the memory system.
         app.runtime.lifeCycle = model.os.makeAppLifeCycle()
+    }
+
+    /// The memory the apps' anonymous memory may hold: on a device with a budget, the budget;
+    /// with the kernel's books, what they leave above the min watermark (the apps' file pages,
+    /// the system's and the kernel's taken off).
+    public var budgetBytes: Int { linuxKernel?.budgetBytes ?? model.budgetBytes }
+
+    /// Free memory by the kernel's books, bytes (nil: a device with a budget).
+    public var kernelFreeBytes: Int? { linuxKernel?.freeBytes(on: self) }
+
+    /// Writes a suspended app's memory to its freezer file and frees it (XNU's freezer,
+    /// ``FreezerRules``); what is already in the compressed pool moves to the file as it is. The
+    /// app then sits in the frozen band (`memorystatus_freeze_jetsam_band`) and counts as frozen
+    /// until it dies.
+    @discardableResult
+    public func freeze(_ installed: InstalledApp) -> Bool {
+        freezer.freeze(installed, limitBytes: nil, on: self) == .frozen
     }
 
     /// The installed app of that name.

@@ -58,6 +58,11 @@ public struct AndroidMemoryManagement: MemorySystem {
         AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: device.now, order: &device.priorityCounter)
     }
 
+    /// Linux's books and reclaim, when the profile gives them (``LinuxKernel``).
+    public func linuxKernel(for model: DeviceModel) -> LinuxKernel? {
+        model.kernel.map { LinuxKernel(inputs: $0, model: model) }
+    }
+
     /// ART's collector transition, ``collectorTransitionWaitSeconds`` after the app left the
     /// front (`Heap::UpdateProcessState`, ``ARTCollectionRules``).
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {

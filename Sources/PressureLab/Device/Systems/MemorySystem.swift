@@ -59,6 +59,13 @@ public protocol MemorySystem: Sendable {
     /// re-arming its warning (``JetsamRules/rewritesLimitOnEveryMove``).
     var rewritesLimitOnEveryMove: Bool { get }
 
+    // MARK: The kernel's own state
+
+    /// Linux's memory management for a device `model` with the kernel's books
+    /// (``DeviceModel/kernel``), nil without them: the books, kswapd, direct reclaim and
+    /// refaults, which the device asks at its events (``LinuxKernel``).
+    func linuxKernel(for model: DeviceModel) -> LinuxKernel?
+
     // MARK: Events
 
     /// Recomputes every app's priority in the kernel's books, stamping the order of each change

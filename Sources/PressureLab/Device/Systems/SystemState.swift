@@ -19,12 +19,3 @@ struct ActivityManagerState {
     var launcherUseOrder: UInt64?
 }
 
-/// The freezer thread's state, as the device keeps it for the `freeze` policy: its write budget
-/// over time and when it may run next (`memorystatus_freezer_thread_next_run_ts`,
-/// ``FreezerRules/runIntervalSeconds``).
-struct FreezerState {
-    /// The write budget over time.
-    var budget: FreezerBudget
-    /// When the freezer thread may run next, simulated seconds.
-    var nextRun: Double = 0
-}

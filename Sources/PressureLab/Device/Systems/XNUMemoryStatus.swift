@@ -44,6 +44,12 @@ public struct XNUMemoryStatus: MemorySystem {
                                            now: device.now, order: &device.priorityCounter)
     }
 
+    /// Linux's books and reclaim it lends, as a what-if, when a profile gives an iPhone a
+    /// `kernel:` section (``LinuxKernel``); none otherwise.
+    public func linuxKernel(for model: DeviceModel) -> LinuxKernel? {
+        model.kernel.map { LinuxKernel(inputs: $0, model: model) }
+    }
+
     /// Nothing: XNU's apps run no collector transition.
     /// None: XNU tells apps of memory only by warnings (jetsam kills send nothing).
     public func lowMemoryReport(afterDeathOf victim: Device.InstalledApp, reason: KillReason, on device: Device) -> [Device.InstalledApp] { [] }
