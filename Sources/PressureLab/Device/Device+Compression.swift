@@ -1,96 +1,27 @@
-import PressureLabHeap
-
-/// The in-RAM compressor, as iOS compresses suspended apps' memory and Android swaps idle
-/// apps' pages into zram before lmkd kills.
-///
-/// Under pressure, before the termination policy kills or freezes anyone, the device
-/// compresses suspended apps' memory, least recently used first, one app at a time, at the
-/// profile's page size with a real codec, into its ``CompressedPool`` (one region per
-/// controller and one for the app-wide data). The compressed bytes are real allocations in
-/// the app's ledger: the app's footprint is its resident plus its compressed bytes, and
-/// that is what the budget, the kill order and the per-app limits see. A resumed app gets
-/// its app-wide data back at once and each controller's memory when it is touched (what
-/// is on screen first), counted as bytes decompressed, for device time.
+/// The compressor and the swap file as the device asks them when it wants room
+/// (``MemoryCompressor``, ``LinuxSwapFile``).
 extension Device {
-    /// The pool for a device model (nil: compression off).
-    static func makePool(_ model: DeviceModel) -> CompressedPool? {
-        let codec: PageCodec
-        switch model.compressor {
-        case .none: return nil
-        case .lz4: codec = .lz4
-        case .zstd: codec = .zstd
-        }
-        return CompressedPool(codec: codec, pageBytes: model.pageBytes)
-    }
-
-    /// The next app to compress: suspended, not frozen, with memory not yet compressed, not
-    /// `sparing`, least recently used first; with a zram size (``DeviceModel/zramBytes``),
-    /// only one whose resident memory still fits the device (a full swap device takes no more).
-    func compressionCandidate(sparing: InstalledApp?) -> InstalledApp? {
-        guard compressedPool != nil else { return nil }
-        let zramFree = zramFreeBytes
-        var candidate: InstalledApp?
-        for installed in apps where installed.app.state == .suspended && !installed.isFrozen && !installed.isFullyCompressed
-            && installed !== sparing && installed !== foreground {
-            if !fitsZram(installed, free: zramFree) { continue }
-            if candidate.map({ installed.useOrder < $0.useOrder }) ?? true { candidate = installed }
-        }
-        return candidate
-    }
-
-    /// The zram device's free room, bytes at their uncompressed size (nil without a zram size):
-    /// a swap device holds as many pages as its size (`mm/swapfile.c`, `get_swap_pages` finds no
-    /// slot in a full device; zram's `disksize` counts uncompressed pages).
-    var zramFreeBytes: Int? { model.zramBytes.map { $0 - zramUsedBytes } }
-
-    /// Whether what `installed` still holds uncompressed fits `free` (``zramFreeBytes``). The
-    /// kernel swaps page by page until the device is full; an app is taken whole or not at all
-    /// here (an estimate), by the compressor and by Android 14's compaction alike.
-    func fitsZram(_ installed: InstalledApp, free: Int?) -> Bool {
-        guard let free else { return true }
-        return installed.bytes - installed.app.runtime.compressedBytes <= free
-    }
-
-    /// Uncompressed bytes in the pool now, every app's: what zram counts as swap used
-    /// (`/proc/meminfo`'s SwapTotal - SwapFree counts pages, not their compressed size).
-    var zramUsedBytes: Int {
-        var used = 0
-        for installed in apps { used += installed.app.runtime.compressedOriginalBytes }
-        return used
-    }
-
     /// Compresses what a suspended app still holds uncompressed into the pool; false when
     /// it could not (nothing is lost: what was compressed of a failed region is read back).
     @discardableResult
-    public func compress(_ installed: InstalledApp) -> Bool {
-        guard let pool = compressedPool, installed.app.state == .suspended, !installed.isFrozen else { return false }
-        var ok = true
-        for controller in installed.app.controllers where ok { ok = controller.compressMemory(into: pool) }
-        ok = ok && installed.app.compressAppData(into: pool)
-        // Tried once until it runs again, whether or not every region went in.
-        installed.isFullyCompressed = true
-        guard ok else { return false }
-        metrics.appsCompressed += 1
-        installed.app.runtime.trace.record(app: installed.name, controller: nil, .compressed)
-        return true
-    }
-}
+    public func compress(_ installed: InstalledApp) -> Bool { compressor?.compress(installed, on: self) ?? false }
 
-extension DeviceMetrics {
-    /// Takes the pool's counters.
-    mutating func copyCounters(of pool: CompressedPool) {
-        compressions = pool.compressions
-        decompressions = pool.decompressions
-        bytesCompressed = pool.bytesCompressed
-        bytesStoredCompressed = pool.bytesStored
-        compressedBytesNow = pool.storedBytesNow
-        compressedBytesPeak = pool.storedBytesPeak
-    }
-}
+    /// Bytes of the swap file in use now.
+    public var swappedBytes: Int { swapSpace?.usedBytes ?? 0 }
 
-extension TraceEventKind {
-    /// Memory went into the in-RAM compressed pool (an app, or one controller's region).
-    public static let compressed = TraceEventKind("compressed")
-    /// A controller's memory came back from the compressed pool (it was touched).
-    public static let decompressed = TraceEventKind("decompressed")
+    /// The next app to compress (``MemoryCompressor/candidate(sparing:on:)``).
+    func compressionCandidate(sparing: InstalledApp?) -> InstalledApp? { compressor?.candidate(sparing: sparing, on: self) }
+
+    /// The zram device's free room (``MemoryCompressor/freeBytes(on:)``).
+    var zramFreeBytes: Int? { compressor?.freeBytes(on: self) }
+
+    /// Uncompressed bytes in the pool now (``MemoryCompressor/usedBytes(on:)``).
+    var zramUsedBytes: Int { compressor?.usedBytes(on: self) ?? 0 }
+
+    /// The next app to swap from (``LinuxSwapFile/candidate(sparing:on:)``).
+    func swapCandidate(sparing: InstalledApp?) -> InstalledApp? { swapFile?.candidate(sparing: sparing, on: self) }
+
+    /// Swaps one region of a suspended app out (``LinuxSwapFile/swapOut(_:on:)``).
+    @discardableResult
+    func swapOut(_ installed: InstalledApp) -> Bool { swapFile?.swapOut(installed, on: self) ?? false }
 }

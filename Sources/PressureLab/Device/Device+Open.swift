@@ -18,16 +18,14 @@ extension Device {
             return .resume
         }
         var leaving: InstalledApp?
+        let fromHome = foreground == nil
         if let current = foreground, current !== target {
             leaving = current
             try sendHome(current)
-            activityManager.previous = current
-            activityManager.previousSince = now
-        } else if foreground == nil {
-            // From Home: the launcher was in front; it is the previous process now.
-            activityManager.previous = nil
+            activityManager.appLeftFront(current, at: now)
         }
-        if previous === target { activityManager.previous = nil }
+        // From Home the launcher was in front: it is the previous process now.
+        activityManager.appComesToFront(target, fromHome: fromHome)
         target.backgroundUntil = nil
         target.nextCollection = nil
         target.trimLevel = 0

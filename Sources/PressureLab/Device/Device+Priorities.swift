@@ -100,10 +100,7 @@ extension Device {
         state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
         // Linux's books: lmkd's reading and the OOM killer's total.
         linuxKernel?.pressureRead(into: &state, on: self)
-        state.trimMemFactor = activityManager.memFactor
-        state.trimProcessCount = activityManager.processCount
-        state.allowLowerMemLevel = activityManager.allowLowerMemLevel
-        state.launcherUseOrder = activityManager.launcherUseOrder
+        activityManager.read(into: &state)
         state.eventLevel = state.level
         state.processes = processSnapshots(sparing: sparing)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(budgetBytes))

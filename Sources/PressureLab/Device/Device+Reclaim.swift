@@ -6,12 +6,13 @@ extension Device {
     /// Per-app limits are enforced first, under every policy.
     public func enforce() {
         suspendAppsWhoseBackgroundTimeIsOver()
-        restartKilledServices()
-        runDueCollections()
+        activityManager.restartKilledServices(on: self)
+        // The runtime's work due by now (Android: ART's collections in the background).
+        system.stepEnding(on: self)
         endRefusedApps()
         if let linuxKernel { linuxKernel.runKswapd(on: self) } else { trimPageCache() }
         refreshPriorities()
-        enforceAppLimits()
+        system.enforceProcessLimits(on: self)
         let previousMeasured = measuredLevel
         // Each source asked once, in order (a source may keep state: hysteresis, a pending
         // warning); the highest level overall, of measured use, and of the other sources.
@@ -64,8 +65,7 @@ extension Device {
                 target.trimLevel = stored
                 if stored == 0 { target.isUIHiddenPending = false }
             case .storeMemoryFactor(let factor, let processCount):
-                activityManager.memFactor = factor
-                activityManager.processCount = processCount
+                activityManager.storeMemoryFactor(factor, processCount: processCount)
             }
         }
     }
@@ -121,9 +121,9 @@ extension Device {
             }
             switch action {
             case .kill(let name, let reason):
-                if let (owner, process) = secondaryProcess(named: name) {
+                if let (owner, process) = activityManager.secondaryProcess(named: name, on: self) {
                     if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
-                    kill(process, of: owner, reason: reason)
+                    activityManager.kill(process, of: owner, reason: reason, on: self)
                     if !reason.isActivityManagers { kills += 1 }
                     if !emergency { readPressureAgain() }
                     continue reclaim
@@ -145,7 +145,7 @@ extension Device {
                 freezer.ran(at: now)
             case .compact(let name):
                 guard let victim = installed(name), victim !== sparing,
-                      !victim.isCompressed, fitsZram(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
+                      !victim.isCompressed, MemoryCompressor.fits(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
                 let after = snapshot(of: victim)
                 victim.lastCompaction = CompactionRecord(time: now, anonBytes: after.anonResidentBytes,
                                                          fileBytes: after.cleanResidentBytes, swapBytes: after.swappedBytes)

@@ -28,12 +28,9 @@ public final class Device {
     public let system: any MemorySystem
     /// Whom the device kills, freezes or warns when memory runs short.
     public let termination: any TerminationPolicy
-    /// What Android's ActivityManager remembers between updates (the previous app, the memory
-    /// factor), kept on every device for policies of its family.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var activityManager = ActivityManagerState()
+    /// Android's ActivityManager (the previous app, the memory factor, secondary processes'
+    /// restarts), kept on every device for policies of its family (``ActivityManager``).
+    let activityManager = ActivityManager()
     /// Android's previous app (the one in front before the current one).
     public var previous: InstalledApp? { activityManager.previous }
     /// The freezer's write budget over time.
@@ -106,10 +103,14 @@ public final class Device {
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
     /// XNU's freezer: its budget, its thread's next run, its files (``MemorystatusFreezer``).
     let freezer: MemorystatusFreezer
+    /// The swap file (nil: no swap file), see ``LinuxSwapFile``.
+    let swapFile: LinuxSwapFile?
+    /// The in-RAM compressor (nil: the device does not compress), see ``MemoryCompressor``.
+    let compressor: MemoryCompressor?
     /// The swap file, region by region (nil: no swap file), see ``SwapSpace``.
-    public let swapSpace: SwapSpace?
+    public var swapSpace: SwapSpace? { swapFile?.space }
     /// The in-RAM compressed pool (nil: the device does not compress).
-    public let compressedPool: CompressedPool?
+    public var compressedPool: CompressedPool? { compressor?.pool }
     /// Linux's memory management, on a device with the kernel's books (nil: the device has a
     /// budget instead, see ``DeviceModel/kernel``): what its system made of them.
     let linuxKernel: LinuxKernel?
@@ -141,12 +142,13 @@ public final class Device {
         self.termination = termination
         self.pressureSources = [MeasuredPressure(thresholds: model.thresholds)]
         self.pressureSources.append(scripted)
-        self.compressedPool = Self.makePool(model)
-        self.freezer = MemorystatusFreezer(rules: system.freezer, model: model, pool: compressedPool)
-        self.swapSpace = model.swapFileBytes.map(SwapSpace.init(capacityBytes:))
+        let compressor = MemoryCompressor(model: model)
+        self.compressor = compressor
+        self.freezer = MemorystatusFreezer(rules: system.freezer, model: model, pool: compressor?.pool)
+        self.swapFile = model.swapFileBytes.map(LinuxSwapFile.init(capacityBytes:))
         self.linuxKernel = system.linuxKernel(for: model)
         // Weak: an app (and the pool it holds) may outlive its device.
-        compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
+        compressor?.pool.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
 
     /// Installs an app (not running). Its memory gate is the device's from now on: every
@@ -207,14 +209,13 @@ public final class Device {
         now += 1
         if let current = foreground {
             try sendHome(current)
-            activityManager.previous = current
-            activityManager.previousSince = now
+            activityManager.appLeftFront(current, at: now)
             try finishLeaving(current)
         }
         foreground = nil
         // The launcher comes to the front: the most recent process in Android's LRU.
         useCounter += 1
-        activityManager.launcherUseOrder = useCounter
+        activityManager.launcherCameToFront(useOrder: useCounter)
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
     }

@@ -70,6 +70,12 @@ public struct AndroidMemoryManagement: MemorySystem {
         installed.nextCollection = device.now + wait
     }
 
+    /// ART's collections due by now, reading what the termination policy's runtime reads
+    /// (``ARTBackgroundCollector``).
+    public func stepEnding(on device: Device) {
+        ARTBackgroundCollector(reads: device.termination.backgroundCollection).runDue(on: device)
+    }
+
     public var seesSecondaryProcesses: Bool { true }
 
     /// The main process's memory (secondary processes are seen on their own).

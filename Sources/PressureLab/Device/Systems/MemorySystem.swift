@@ -77,6 +77,9 @@ public protocol MemorySystem: Sendable {
     /// An app has just left the front (Home, a switch, an interruption): what the kernel's
     /// runtime does then (Android: ART schedules its collector transition).
     func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
+    /// A step is ending, before pressure is read: the work the kernel's runtime has due by now
+    /// (Android: ART's collections in the background, ``ARTBackgroundCollector``; XNU: none).
+    func stepEnding(on device: Device)
     /// An app's process died (`reason`): the apps the system then tells memory is low
     /// (Android: `onLowMemory`, ``AndroidMemoryManagement``'s rule; XNU: none), most recently
     /// used first. The device records the callback (``Application/receiveLowMemory()``).

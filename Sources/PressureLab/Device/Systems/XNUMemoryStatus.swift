@@ -56,6 +56,9 @@ public struct XNUMemoryStatus: MemorySystem {
 
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
 
+    /// Nothing: XNU's apps have no runtime collecting in the background.
+    public func stepEnding(on device: Device) {}
+
     /// XNU has no previous app.
     public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
 

@@ -1,9 +1,9 @@
-/// Secondary processes as the device sees them: found by name, killed alone, started again
-/// when ActivityManager's restart comes (docs/fidelity.md, "Processes").
-extension Device {
-    /// The running secondary process named `APP:PROCESS`, with its app.
-    func secondaryProcess(named name: String) -> (InstalledApp, SecondaryProcess)? {
-        guard let colon = name.firstIndex(of: ":"), let owner = installed(String(name[..<colon])),
+/// Secondary processes as ActivityManager handles them: found by name, killed alone, started
+/// again when its restart comes (docs/fidelity.md, "Processes").
+extension ActivityManager {
+    /// The running secondary process named `APP:PROCESS` on `device`, with its app.
+    func secondaryProcess(named name: String, on device: Device) -> (Device.InstalledApp, SecondaryProcess)? {
+        guard let colon = name.firstIndex(of: ":"), let owner = device.installed(String(name[..<colon])),
               let process = owner.processes.first(where: { $0.name == name }),
               owner.app.isRunning(process: process.spec) else { return nil }
         return (owner, process)
@@ -12,26 +12,26 @@ extension Device {
     /// Kills one secondary process: its memory goes, its app lives on, and ActivityManager
     /// starts it again after ``ServiceRestartRules/delay(now:lastStart:lastDelay:)`` (spaced
     /// from the other restarts scheduled), or when its app next comes to the front if sooner.
-    func kill(_ process: SecondaryProcess, of owner: InstalledApp, reason: KillReason) {
+    func kill(_ process: SecondaryProcess, of owner: Device.InstalledApp, reason: KillReason, on device: Device) {
+        let now = device.now
         process.restartDelay = ServiceRestartRules.delay(now: now, lastStart: process.lastStart, lastDelay: process.restartDelay)
-        process.restartAt = spacedRestartTime(now + process.restartDelay, for: process)
-        metrics.kills += 1
-        metrics.recordKill(of: process.name, reason: reason)
-        notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
-        activityManager.allowLowerMemLevel = !reason.isActivityManagers
+        process.restartAt = spacedRestartTime(now + process.restartDelay, for: process, on: device)
+        device.metrics.kills += 1
+        device.metrics.recordKill(of: process.name, reason: reason)
+        device.notes.kills.append(.killProcess(app: owner.name, process: process.spec.name, reason: reason))
+        processDied(of: nil, reason: reason)
         owner.app.runtime.trace.record(app: owner.name, controller: nil, TraceEventKind("killed:\(process.spec.name):\(reason.rawValue)"))
         owner.app.endSecondaryProcess(process.spec)
-        refreshPriorities()
+        device.refreshPriorities()
     }
-}
 
-extension Device {
     /// Starts again the secondary processes killed alone whose restart time has come, while
     /// their app lives (``ServiceRestartRules``): each a process start, its memory allocated
     /// (and admitted) now. The device's time moves by steps: a restart due within a step
     /// happens at its end (an estimate of when within it).
-    func restartKilledServices() {
-        for installed in apps {
+    func restartKilledServices(on device: Device) {
+        let now = device.now
+        for installed in device.apps {
             for process in installed.processes {
                 guard let at = process.restartAt, at <= now else { continue }
                 process.restartAt = nil
@@ -48,8 +48,8 @@ extension Device {
     /// `at`, moved past every other scheduled restart closer to it than
     /// ``ServiceRestartRules/minimumSecondsBetween``, again after each move until none is
     /// (`scheduleServiceRestartLocked` repeats its walk of the restarting services the same way).
-    func spacedRestartTime(_ at: Double, for process: SecondaryProcess) -> Double {
-        let others = apps.flatMap(\.processes).filter { $0 !== process }.compactMap(\.restartAt)
+    func spacedRestartTime(_ at: Double, for process: SecondaryProcess, on device: Device) -> Double {
+        let others = device.apps.flatMap(\.processes).filter { $0 !== process }.compactMap(\.restartAt)
         var time = at
         var moved = true
         while moved {
