@@ -9,18 +9,6 @@ extension Device {
     /// Bytes of the swap file in use now.
     public var swappedBytes: Int { swapSpace?.usedBytes ?? 0 }
 
-    /// The next app to compress (``MemoryCompressor/candidate(sparing:on:)``).
-    func compressionCandidate(sparing: InstalledApp?) -> InstalledApp? { compressor?.candidate(sparing: sparing, on: self) }
-
-    /// The zram device's free room (``MemoryCompressor/freeBytes(on:)``).
-    var zramFreeBytes: Int? { compressor?.freeBytes(on: self) }
-
-    /// Uncompressed bytes in the pool now (``MemoryCompressor/usedBytes(on:)``).
-    var zramUsedBytes: Int { compressor?.usedBytes(on: self) ?? 0 }
-
-    /// The next app to swap from (``LinuxSwapFile/candidate(sparing:on:)``).
-    func swapCandidate(sparing: InstalledApp?) -> InstalledApp? { swapFile?.candidate(sparing: sparing, on: self) }
-
     /// Swaps one region of a suspended app out (``LinuxSwapFile/swapOut(_:on:)``).
     @discardableResult
     func swapOut(_ installed: InstalledApp) -> Bool { swapFile?.swapOut(installed, on: self) ?? false }

@@ -25,17 +25,8 @@ extension Device {
         if case .hostAllocationFailed = installed.app.runtime.memoryGate.refusal {} else {
             installed.app.runtime.memoryGate.reset()
         }
-        freezer.processDied(installed)
-        // Each kernel's record forgets what belonged to the dead process (Systems/).
-        installed.memorystatus.processDied()
-        installed.processRecord.processDied()
-        // Its processes died with it: nothing to restart until the app launches again.
-        for process in installed.processes { (process.restartAt, process.restartDelay, process.lastStart) = (nil, 0, nil) }
-        // ActivityManager's `appDiedLocked` (its memory factor, the previous app).
-        activityManager.processDied(of: installed, reason: reason)
-        refreshPriorities()
-        // Android: no cached process left after this death, the others hear memory is low.
-        for told in system.lowMemoryReport(afterDeathOf: installed, reason: reason, on: self) { told.app.receiveLowMemory() }
+        // The kernels' books forget it; the apps the system then tells memory is low hear it.
+        for told in system.processDied(installed, reason: reason, on: self) { told.app.receiveLowMemory() }
     }
 }
 

@@ -13,31 +13,6 @@ extension Device {
         system.updatePriorities(of: self)
     }
 
-    /// The secondary processes that run, as a policy sees them. The processes of the app whose
-    /// allocation waits (`sparing`) are left out: its memory is being counted (they go only
-    /// after the step, when memory is read again).
-    func processSnapshots(sparing: InstalledApp?) -> [ProcessSnapshot] {
-        guard system.seesSecondaryProcesses else { return [] }
-        var out: [ProcessSnapshot] = []
-        for installed in apps where installed.app.state.hasProcess && installed !== sparing {
-            let clientAdj = installed.oomScoreAdj
-            for process in installed.processes where installed.app.isRunning(process: process.spec) {
-                // A bound or isolated process follows its client; a started service does not.
-                let isBound = process.spec.kind != .service
-                let adj = process.oomScoreAdj
-                // A started service's process state stays a service's, counted with neither
-                // the cached nor the empty processes (`updateOomAdjLocked`'s default case); a
-                // bound or isolated one of a cached client (which keeps its activities) is a
-                // cached activity client, counted with the cached apps.
-                out.append(ProcessSnapshot(name: process.name, app: installed.name, kind: process.spec.kind,
-                                           bytes: installed.app.bytes(of: process.spec), oomScoreAdj: adj,
-                                           adjOrder: process.adjOrder, useOrder: installed.useOrder, isEmpty: false,
-                                           isCachedActivityClient: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
-            }
-        }
-        return out
-    }
-
     /// The installed apps, most recently used first; equal use orders keep installation
     /// order (one stable sort, done again only after an app is used or installed).
     func appsByUse() -> [InstalledApp] {
@@ -91,18 +66,18 @@ extension Device {
                               freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
                               release: model.release, memoryBytes: model.memoryBytes,
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
-                              compressorFull: compressedPool != nil && compressionCandidate(sparing: sparing) == nil,
+                              compressorFull: compressor != nil && compressor?.candidate(sparing: sparing, on: self) == nil,
                               freezer: freezerState)
         let zramTotal = compressedPool == nil ? 0 : model.zramBytes ?? 0
         let swapFile = swapSpace.map { ($0.capacityBytes, $0.usedBytes) } ?? (0, 0)
         state.swapTotalBytes = zramTotal + swapFile.0
-        state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
+        state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? compressor?.usedBytes(on: self) ?? 0 : 0)) + max(0, swapFile.0 - swapFile.1)
         state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
         // Linux's books: lmkd's reading and the OOM killer's total.
         linuxKernel?.pressureRead(into: &state, on: self)
         activityManager.read(into: &state)
         state.eventLevel = state.level
-        state.processes = processSnapshots(sparing: sparing)
+        state.processes = activityManager.processSnapshots(sparing: sparing, on: self)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(budgetBytes))
         return state
     }

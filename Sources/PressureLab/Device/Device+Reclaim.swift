@@ -10,7 +10,7 @@ extension Device {
         // The runtime's work due by now (Android: ART's collections in the background).
         system.stepEnding(on: self)
         endRefusedApps()
-        if let linuxKernel { linuxKernel.runKswapd(on: self) } else { trimPageCache() }
+        if let linuxKernel { linuxKernel.runKswapd(on: self) } else { system.trimPageCache(on: self) }
         refreshPriorities()
         system.enforceProcessLimits(on: self)
         let previousMeasured = measuredLevel
@@ -54,18 +54,8 @@ extension Device {
             case .memoryWarning(let name, let warningLevel):
                 guard let target = installed(name), target.app.state.isRunning else { continue }
                 target.app.receiveMemoryWarning(level: warningLevel)
-            case .trimMemory(let name, let trim):
-                guard let target = installed(name), target.app.state.hasProcess, !target.isFrozen else { continue }
-                target.trimLevel = trim.rawValue
-                if trim == .uiHidden { target.isUIHiddenPending = false }
-                if target.isCompressed && target.app.state == .suspended { continue }
-                target.app.trimMemory(trim)
-            case .storeTrimLevel(let name, let stored):
-                guard let target = installed(name) else { continue }
-                target.trimLevel = stored
-                if stored == 0 { target.isUIHiddenPending = false }
-            case .storeMemoryFactor(let factor, let processCount):
-                activityManager.storeMemoryFactor(factor, processCount: processCount)
+            case .trimMemory, .storeTrimLevel, .storeMemoryFactor:
+                activityManager.deliver(notification, on: self)
             }
         }
     }
@@ -104,9 +94,9 @@ extension Device {
             let wantsRoom = emergency ? used > budgetBytes - emergencyBytes
                 : linuxKernel != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
             if emergency && !wantsRoom { break reclaim }
-            if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
+            if wantsRoom, let candidate = compressor?.candidate(sparing: sparing, on: self), compress(candidate) { continue reclaim }
             // Then the swap file, when there is one.
-            if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
+            if wantsRoom, let candidate = swapFile?.candidate(sparing: sparing, on: self), swapOut(candidate) { continue reclaim }
             refreshPriorities()
             var state = deviceSnapshot(used: used, target: emergency ? budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
@@ -122,7 +112,7 @@ extension Device {
             switch action {
             case .kill(let name, let reason):
                 if let (owner, process) = activityManager.secondaryProcess(named: name, on: self) {
-                    if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
+                    if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
                     activityManager.kill(process, of: owner, reason: reason, on: self)
                     if !reason.isActivityManagers { kills += 1 }
                     if !emergency { readPressureAgain() }
@@ -130,7 +120,7 @@ extension Device {
                 }
                 guard let victim = installed(name), victim !== sparing else { break reclaim }
                 // Clean pages go before anyone is killed.
-                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
+                if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
                 kill(victim, reason: reason)
                 if !reason.isActivityManagers { kills += 1 }
                 if !emergency { readPressureAgain() }
@@ -144,11 +134,7 @@ extension Device {
             case .freezerRan:
                 freezer.ran(at: now)
             case .compact(let name):
-                guard let victim = installed(name), victim !== sparing,
-                      !victim.isCompressed, MemoryCompressor.fits(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
-                let after = snapshot(of: victim)
-                victim.lastCompaction = CompactionRecord(time: now, anonBytes: after.anonResidentBytes,
-                                                         fileBytes: after.cleanResidentBytes, swapBytes: after.swappedBytes)
+                guard let victim = installed(name), victim !== sparing, activityManager.compact(victim, on: self) else { break reclaim }
             case .warnRunningApps:
                 guard !emergency else { break reclaim }
                 warned = true
@@ -157,7 +143,7 @@ extension Device {
                 }
             case .killForeground(let reason):
                 guard !emergency, let victim = foreground else { break reclaim }
-                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
+                if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
                 recordCrash(of: victim, reason: reason)
                 victim.app.crash()
                 foreground = nil

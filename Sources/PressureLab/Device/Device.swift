@@ -245,12 +245,7 @@ public final class Device {
             return
         }
         try installed.app.enterBackground(purgingBackingStores: model.purgesBackingStoresInBackground)
-        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
-            installed.backgroundUntil = now + mode.runningSeconds(on: model.os)
-            installed.app.recordApp(.runningInBackground)
-        } else {
-            installed.app.suspend()
-        }
+        runInBackgroundOrSuspend(installed)
         // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
         // sends it as ActivityManager does), and ART's collector transition.
         installed.isUIHiddenPending = true

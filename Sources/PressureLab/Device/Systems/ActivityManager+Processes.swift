@@ -62,4 +62,30 @@ extension ActivityManager {
         }
         return time
     }
+
+    /// The secondary processes that run on `device`, as a policy sees them (none where the
+    /// kernel does not see them, ``MemorySystem/seesSecondaryProcesses``). The processes of the app whose
+    /// allocation waits (`sparing`) are left out: its memory is being counted (they go only
+    /// after the step, when memory is read again).
+    func processSnapshots(sparing: Device.InstalledApp?, on device: Device) -> [ProcessSnapshot] {
+        guard device.system.seesSecondaryProcesses else { return [] }
+        var out: [ProcessSnapshot] = []
+        for installed in device.apps where installed.app.state.hasProcess && installed !== sparing {
+            let clientAdj = installed.oomScoreAdj
+            for process in installed.processes where installed.app.isRunning(process: process.spec) {
+                // A bound or isolated process follows its client; a started service does not.
+                let isBound = process.spec.kind != .service
+                let adj = process.oomScoreAdj
+                // A started service's process state stays a service's, counted with neither
+                // the cached nor the empty processes (`updateOomAdjLocked`'s default case); a
+                // bound or isolated one of a cached client (which keeps its activities) is a
+                // cached activity client, counted with the cached apps.
+                out.append(ProcessSnapshot(name: process.name, app: installed.name, kind: process.spec.kind,
+                                           bytes: installed.app.bytes(of: process.spec), oomScoreAdj: adj,
+                                           adjOrder: process.adjOrder, useOrder: installed.useOrder, isEmpty: false,
+                                           isCachedActivityClient: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
+            }
+        }
+        return out
+    }
 }

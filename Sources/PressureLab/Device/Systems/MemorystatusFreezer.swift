@@ -105,6 +105,22 @@ final class MemorystatusFreezer {
         installed.isRefreezeEligible = true
     }
 
+    /// `installed` launches: if it is frozen its memory is read back (``thaw(_:)``); when it
+    /// cannot be, the process is lost, as a kill. Returns whether it was thawed.
+    func thawForLaunch(_ installed: Device.InstalledApp, on device: Device) -> Bool {
+        guard installed.isFrozen else { return false }
+        do {
+            try thaw(installed)
+            installed.app.runtime.trace.record(app: installed.name, controller: nil, .thawed)
+            return true
+        } catch {
+            // The frozen memory cannot be read back: the process is lost, as a kill.
+            device.kill(installed, reason: .policy)
+            installed.app.runtime.memoryGate.reset()
+            return false
+        }
+    }
+
     /// Writes a suspended app's memory to its file (at most `limitBytes` of its resident
     /// memory, when given) and frees it, counting the storage written.
     func pageOut(_ installed: Device.InstalledApp, limitBytes: Int? = nil, on device: Device) -> PageOutResult {

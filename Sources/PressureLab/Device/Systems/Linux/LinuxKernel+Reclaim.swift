@@ -49,7 +49,7 @@ extension LinuxKernel {
 
     /// A suspended app whose anonymous memory can go to zram or the swap file now.
     private func anonReclaimCandidate(sparing: Device.InstalledApp?, on device: Device) -> Device.InstalledApp? {
-        device.compressionCandidate(sparing: sparing) ?? device.swapCandidate(sparing: sparing)
+        device.compressor?.candidate(sparing: sparing, on: device) ?? device.swapFile?.candidate(sparing: sparing, on: device)
     }
 
     /// Compresses (zram) or swaps out `victim`'s memory, as ``anonReclaimCandidate(sparing:on:)``
@@ -57,7 +57,7 @@ extension LinuxKernel {
     private func reclaimAnon(_ victim: Device.InstalledApp, sparing: Device.InstalledApp?, into outcome: inout Reclaimed,
                              on device: Device) -> Int {
         let before = device.liveUsedBytes, workBefore = victim.app.runtime.work
-        let done = device.compressionCandidate(sparing: sparing) === victim ? device.compress(victim) : device.swapOut(victim)
+        let done = device.compressor?.candidate(sparing: sparing, on: device) === victim ? device.compress(victim) : device.swapOut(victim)
         guard done else { return 0 }
         let freed = max(0, before - device.liveUsedBytes)
         outcome.total += freed
