@@ -1,10 +1,6 @@
-/// Each app's priority as the systems keep it, and the snapshots termination policies see.
-///
-/// XNU keeps a list per jetsam band and appends a process at its tail whenever its priority
-/// is updated; jetsam and the freezer take from the head (`memstat_update_priority_locked`,
-/// `memorystatus_kill_top_process`). lmkd keeps a list per `oom_score_adj`, slots a process
-/// at the head when its adj is set and kills from the tail (`lmkd.c`, `adjslot_insert`,
-/// `proc_adj_lru`). The device stamps both orders as the priorities change.
+/// Each app's priority as the systems keep it (jetsam's band lists, XNUMemoryStatus+Bands.swift;
+/// lmkd's `oom_score_adj` slots, AndroidMemoryManagement+Adjs.swift), and the snapshots
+/// termination policies see.
 extension Device {
     /// Recomputes every app's priority in its system's books (``MemorySystem/updatePriorities(of:)``:
     /// XNU's bands and Android's `oom_score_adj`, both kept on every device, since a
@@ -27,23 +23,8 @@ extension Device {
         apps.map(snapshot(of:))
     }
 
-    func snapshot(of installed: InstalledApp) -> AppSnapshot {
-        var snapshot = AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: system.policyBytes(of: installed),
-                    lastUsed: installed.lastUsed,
-                    useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
-                    isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
-                    bandOrder: installed.bandOrder, adjOrder: installed.adjOrder, hasBeenFrozen: installed.hasBeenFrozen,
-                    isRefreezeEligible: installed.isRefreezeEligible, runningBackgroundMode: installed.runningBackgroundMode,
-                    isPrevious: installed === previous, trimLevel: installed.trimLevel,
-                    isUIHiddenPending: installed.isUIHiddenPending, cachedSince: installed.cachedSince)
-        let runtime = installed.app.runtime
-        snapshot.anonResidentBytes = installed.bytes - runtime.compressedBytes
-        snapshot.cleanResidentBytes = installed.app.cleanResidentBytes
-        snapshot.swappedBytes = runtime.compressedOriginalBytes + runtime.swappedBytes
-        snapshot.lastCompaction = installed.lastCompaction
-        return snapshot
-    }
+    /// `installed` as a policy sees it now (``AppSnapshot/init(of:on:)``).
+    func snapshot(of installed: InstalledApp) -> AppSnapshot { AppSnapshot(of: installed, on: self) }
 
     /// The device as the policy sees it now.
     ///
@@ -54,11 +35,7 @@ extension Device {
                         warned: Bool) -> DeviceSnapshot {
         var snapshots = snapshots()
         // The app whose allocation waits is treated as in front: top band, adj 0.
-        if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) {
-            snapshots[index].isForeground = true
-            snapshots[index].band = .foreground
-            snapshots[index].oomScoreAdj = LowMemoryKillerRules.foregroundAdj
-        }
+        if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) { snapshots[index].treatAsInFront() }
         let freezerState = freezer.snapshot(of: apps, now: now)
         var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
@@ -68,10 +45,9 @@ extension Device {
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
                               compressorFull: compressor != nil && compressor?.candidate(sparing: sparing, on: self) == nil,
                               freezer: freezerState)
-        let zramTotal = compressedPool == nil ? 0 : model.zramBytes ?? 0
-        let swapFile = swapSpace.map { ($0.capacityBytes, $0.usedBytes) } ?? (0, 0)
-        state.swapTotalBytes = zramTotal + swapFile.0
-        state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? compressor?.usedBytes(on: self) ?? 0 : 0)) + max(0, swapFile.0 - swapFile.1)
+        // Swap as `/proc/meminfo` counts it: zram's and the swap file's.
+        compressor?.readSwap(into: &state, on: self)
+        swapFile?.readSwap(into: &state)
         state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
         // Linux's books: lmkd's reading and the OOM killer's total.
         linuxKernel?.pressureRead(into: &state, on: self)

@@ -111,17 +111,16 @@ extension Device {
             }
             switch action {
             case .kill(let name, let reason):
-                if let (owner, process) = activityManager.secondaryProcess(named: name, on: self) {
-                    if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
-                    activityManager.kill(process, of: owner, reason: reason, on: self)
-                    if !reason.isActivityManagers { kills += 1 }
-                    if !emergency { readPressureAgain() }
-                    continue reclaim
-                }
-                guard let victim = installed(name), victim !== sparing else { break reclaim }
+                // An app's secondary process (Android), else the app.
+                let process = activityManager.secondaryProcess(named: name, on: self), victim = installed(name)
+                guard process != nil || (victim != nil && victim !== sparing) else { break reclaim }
                 // Clean pages go before anyone is killed.
                 if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
-                kill(victim, reason: reason)
+                if let (owner, process) = process {
+                    activityManager.kill(process, of: owner, reason: reason, on: self)
+                } else if let victim {
+                    kill(victim, reason: reason)
+                }
                 if !reason.isActivityManagers { kills += 1 }
                 if !emergency { readPressureAgain() }
             case .freeze(let name):

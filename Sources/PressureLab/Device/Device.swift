@@ -111,6 +111,8 @@ public final class Device {
     public var swapSpace: SwapSpace? { swapFile?.space }
     /// The in-RAM compressed pool (nil: the device does not compress).
     public var compressedPool: CompressedPool? { compressor?.pool }
+    /// Bytes of the swap file in use now.
+    public var swappedBytes: Int { swapSpace?.usedBytes ?? 0 }
     /// Linux's memory management, on a device with the kernel's books (nil: the device has a
     /// budget instead, see ``DeviceModel/kernel``): what its system made of them.
     let linuxKernel: LinuxKernel?
@@ -185,6 +187,16 @@ public final class Device {
         freezer.freeze(installed, limitBytes: nil, on: self) == .frozen
     }
 
+    /// Compresses what a suspended app still holds uncompressed into the pool
+    /// (``MemoryCompressor``); false when it could not (nothing is lost: what was compressed of
+    /// a failed region is read back).
+    @discardableResult
+    public func compress(_ installed: InstalledApp) -> Bool { compressor?.compress(installed, on: self) ?? false }
+
+    /// Swaps one region of a suspended app out (``LinuxSwapFile/swapOut(_:on:)``).
+    @discardableResult
+    func swapOut(_ installed: InstalledApp) -> Bool { swapFile?.swapOut(installed, on: self) ?? false }
+
     /// The installed app of that name.
     public func installed(_ name: String) -> InstalledApp? { apps.first { $0.name == name } }
 
@@ -246,9 +258,7 @@ public final class Device {
         }
         try installed.app.enterBackground(purgingBackingStores: model.purgesBackingStoresInBackground)
         runInBackgroundOrSuspend(installed)
-        // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
-        // sends it as ActivityManager does), and ART's collector transition.
-        installed.isUIHiddenPending = true
+        // Its interface is hidden: the system answers (Android: UI_HIDDEN due, ART's transition).
         system.appLeftFront(installed, on: self)
         refreshPriorities()
     }

@@ -63,9 +63,12 @@ public struct AndroidMemoryManagement: MemorySystem {
         model.kernel.map { LinuxKernel(inputs: $0, model: model) }
     }
 
-    /// ART's collector transition, ``collectorTransitionWaitSeconds`` after the app left the
-    /// front (`Heap::UpdateProcessState`, ``ARTCollectionRules``).
+    /// Its interface is hidden: `TRIM_MEMORY_UI_HIDDEN` is due (`hasPendingUiClean`; the
+    /// policy sends it as ActivityManager does), and ART's collector transition,
+    /// ``collectorTransitionWaitSeconds`` after the app left the front (`Heap::UpdateProcessState`,
+    /// ``ARTCollectionRules``).
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        installed.isUIHiddenPending = true
         guard let wait = collectorTransitionWaitSeconds else { return }
         installed.nextCollection = device.now + wait
     }

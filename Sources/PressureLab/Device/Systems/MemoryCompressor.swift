@@ -57,6 +57,14 @@ final class MemoryCompressor {
         return used
     }
 
+    /// Adds zram to the swap a policy reads (`SwapTotal`, `SwapFree`): its size, less what it
+    /// holds at its uncompressed size.
+    func readSwap(into state: inout DeviceSnapshot, on device: Device) {
+        let total = zramBytes ?? 0
+        state.swapTotalBytes += total
+        state.swapFreeBytes += max(0, total - (total > 0 ? usedBytes(on: device) : 0))
+    }
+
     /// Whether what `installed` still holds uncompressed fits `free` (``freeBytes(on:)``). The
     /// kernel swaps page by page until the device is full; an app is taken whole or not at all
     /// here (an estimate), by the compressor and by Android 14's compaction alike.

@@ -74,8 +74,9 @@ public protocol MemorySystem: Sendable {
     /// Android's `oom_score_adj`, its secondary processes where the kernel sees them), so that
     /// a policy of either family finds them on any device.
     func updatePriorities(of device: Device)
-    /// An app has just left the front (Home, a switch, an interruption): what the kernel's
-    /// runtime does then (Android: ART schedules its collector transition).
+    /// An app has just left the front (Home, a switch): what the kernel's books and runtime do
+    /// then (Android: `TRIM_MEMORY_UI_HIDDEN` is due and ART schedules its collector transition;
+    /// XNU notes the UI_HIDDEN due for the trim rules it lends).
     func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
     /// A step is ending, before pressure is read: the work the kernel's runtime has due by now
     /// (Android: ART's collections in the background, ``ARTBackgroundCollector``; XNU: none).

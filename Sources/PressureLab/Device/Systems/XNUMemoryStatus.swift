@@ -50,11 +50,14 @@ public struct XNUMemoryStatus: MemorySystem {
         model.kernel.map { LinuxKernel(inputs: $0, model: model) }
     }
 
-    /// Nothing: XNU's apps run no collector transition.
     /// None: XNU tells apps of memory only by warnings (jetsam kills send nothing).
     public func lowMemoryReport(afterDeathOf victim: Device.InstalledApp, reason: KillReason, on device: Device) -> [Device.InstalledApp] { [] }
 
-    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
+    /// The trim rules it lends note `TRIM_MEMORY_UI_HIDDEN` as due (for `lmk` as a what-if);
+    /// XNU's apps run no collector transition.
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        installed.isUIHiddenPending = true
+    }
 
     /// Nothing: XNU's apps have no runtime collecting in the background.
     public func stepEnding(on device: Device) {}

@@ -31,6 +31,12 @@ final class LinuxSwapFile {
         return candidate
     }
 
+    /// Adds the file to the swap a policy reads (`SwapTotal`, `SwapFree`).
+    func readSwap(into state: inout DeviceSnapshot) {
+        state.swapTotalBytes += space.capacityBytes
+        state.swapFreeBytes += max(0, space.capacityBytes - space.usedBytes)
+    }
+
     /// Swaps one region of a suspended app out to the file and frees it. False when it could
     /// not (nothing to swap, the space is full, a write failed: nothing is lost).
     func swapOut(_ installed: Device.InstalledApp, on device: Device) -> Bool {
