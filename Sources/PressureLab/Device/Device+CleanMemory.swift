@@ -1,5 +1,5 @@
 /// Clean file-backed memory on the device: apps' code and resources in the page cache, which
-/// the kernel drops under pressure (``MemorySystem/trimPageCache(on:)``).
+/// the kernel drops under pressure (`MemorySystem.trimPageCache(on:)`, Systems/PageCache.swift).
 extension Device {
     /// Bytes of clean pages resident now, every app's (measured with `mincore`).
     public var cleanResidentBytes: Int { apps.reduce(0) { $0 + $1.app.cleanResidentBytes } }

@@ -188,7 +188,7 @@ public final class Device {
     }
 
     /// Compresses what a suspended app still holds uncompressed into the pool
-    /// (``MemoryCompressor``); false when it could not (nothing is lost: what was compressed of
+    /// (`MemoryCompressor`); false when it could not (nothing is lost: what was compressed of
     /// a failed region is read back).
     @discardableResult
     public func compress(_ installed: InstalledApp) -> Bool { compressor?.compress(installed, on: self) ?? false }

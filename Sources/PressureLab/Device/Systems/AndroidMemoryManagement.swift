@@ -74,7 +74,7 @@ public struct AndroidMemoryManagement: MemorySystem {
     }
 
     /// ART's collections due by now, reading what the termination policy's runtime reads
-    /// (``ARTBackgroundCollector``).
+    /// (`ARTBackgroundCollector`).
     public func stepEnding(on device: Device) {
         ARTBackgroundCollector(reads: device.termination.backgroundCollection).runDue(on: device)
     }

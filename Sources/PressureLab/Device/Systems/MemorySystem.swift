@@ -79,7 +79,7 @@ public protocol MemorySystem: Sendable {
     /// XNU notes the UI_HIDDEN due for the trim rules it lends).
     func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
     /// A step is ending, before pressure is read: the work the kernel's runtime has due by now
-    /// (Android: ART's collections in the background, ``ARTBackgroundCollector``; XNU: none).
+    /// (Android: ART's collections in the background, `ARTBackgroundCollector`; XNU: none).
     func stepEnding(on device: Device)
     /// An app's process died (`reason`): the apps the system then tells memory is low
     /// (Android: `onLowMemory`, ``AndroidMemoryManagement``'s rule; XNU: none), most recently
