@@ -14,8 +14,13 @@ final class LinuxSwapFile {
     let space: SwapSpace
 
     /// A swap file of `capacityBytes`.
-    init(capacityBytes: Int) {
-        self.space = SwapSpace(capacityBytes: capacityBytes)
+    convenience init(capacityBytes: Int) {
+        self.init(space: SwapSpace(capacityBytes: capacityBytes))
+    }
+
+    /// The swap file `space` (built by the device from its model).
+    init(space: SwapSpace) {
+        self.space = space
     }
 
     /// The next app of `device` to swap from: suspended, not frozen, in front or `sparing`,
