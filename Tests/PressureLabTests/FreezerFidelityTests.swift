@@ -206,7 +206,7 @@ struct FreezerFidelityTests {
             try device.open("b")
             let installed = device.installed("a")!
             let before = installed.bytes
-            #expect(device.freezeWithinBudget(installed) == .frozen)
+            #expect(device.freezer.freezeWithinBudget(installed, on: device) == .frozen)
             #expect(installed.isFrozen)
             if release == .iOS18 {
                 // The controller's 9 MiB and more fit the 12 MiB left; the app's 9 MiB of data do not: resident.
@@ -231,7 +231,7 @@ struct FreezerFidelityTests {
         try device.open("b")
         let installed = device.installed("a")!
         let before = installed.bytes
-        #expect(device.freezeWithinBudget(installed) == .nothingFitsTheBudget)
+        #expect(device.freezer.freezeWithinBudget(installed, on: device) == .nothingFitsTheBudget)
         #expect(!installed.isFrozen && app.state == .suspended)
         #expect(installed.bytes == before)
         #expect(device.metrics.freezes == 0 && device.metrics.kills == 0 && device.metrics.frozenBytesWritten == 0)

@@ -198,17 +198,17 @@ struct LinuxMemoryTests {
         func event() -> Bool? { device.deviceSnapshot(used: 0, target: 0, warned: false).lmkdMinfree?.event }
         #expect(event() == false)
         // 2 MiB of a working set read back: 100 us + 2 MiB at 100 MB/s = 21,071,520 ns, under 70 ms.
-        device.stalledReading(2 * mib)
-        #expect(device.kernelStall.someNanoseconds == 21_071_520)
+        device.linuxKernel!.stalledReading(2 * mib)
+        #expect(device.linuxKernel!.stall.someNanoseconds == 21_071_520)
         #expect(event() == false)
         // A reclaim that wrote 5 MiB to swap: 52,428,800 ns more, 73,500,320 in all: the low trigger fires.
         var work = WorkCounters()
         work.storageWriteBytes = 5 * mib
-        device.stalled(work)
-        #expect(device.kernelStall.someNanoseconds == 73_500_320)
+        device.linuxKernel!.stalled(work)
+        #expect(device.linuxKernel!.stall.someNanoseconds == 73_500_320)
         #expect(event() == true)
         // A new step, a new window.
-        device.kernelStall.reset()
+        device.linuxKernel!.stall.reset()
         #expect(event() == false)
         #expect(PressureStall.lowSomeNanoseconds == 70_000_000 && PressureStall.windowNanoseconds == 1_000_000_000)
     }

@@ -148,8 +148,8 @@ struct ProcessTests {
         try device.open("other")
         let gpu = Self.process(device, "browser:gpu"), renderer = Self.process(device, "browser:renderer")
         let started = browser.runtime.work.processStarts
-        device.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
-        device.kill(renderer, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
+        device.activityManager.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure, on: device)
+        device.activityManager.kill(renderer, of: device.installed("browser")!, reason: .lmkdCriticalPressure, on: device)
         #expect(gpu.restartAt == device.now + 1 && renderer.restartAt == device.now + 11)
         let killedAt = device.now
         device.idle(seconds: 0.5)
@@ -160,7 +160,7 @@ struct ProcessTests {
         device.idle(seconds: 10)
         #expect(browser.isRunning(process: renderer.spec) && device.now == killedAt + 11)
         // Killed again 10 s after its restart: 4 s this time.
-        device.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure)
+        device.activityManager.kill(gpu, of: device.installed("browser")!, reason: .lmkdCriticalPressure, on: device)
         #expect(gpu.restartAt == device.now + 4)
         // Its app killed: its processes go with it, and nothing restarts.
         device.kill(device.installed("browser")!, reason: .lmkdCriticalPressure)
@@ -179,10 +179,10 @@ struct ProcessTests {
         try device.open("other")
         let (r, g, z) = (Self.process(device, "app:r"), Self.process(device, "app:g"), Self.process(device, "app:z"))
         let owner = device.installed("app")!
-        device.kill(g, of: owner, reason: .lmkdCriticalPressure)
-        device.kill(r, of: owner, reason: .lmkdCriticalPressure)
+        device.activityManager.kill(g, of: owner, reason: .lmkdCriticalPressure, on: device)
+        device.activityManager.kill(r, of: owner, reason: .lmkdCriticalPressure, on: device)
         // z wants +1: g's +1 moves it to +11, where r already is: one walk more moves it to +21.
-        device.kill(z, of: owner, reason: .lmkdCriticalPressure)
+        device.activityManager.kill(z, of: owner, reason: .lmkdCriticalPressure, on: device)
         #expect(g.restartAt == device.now + 1 && r.restartAt == device.now + 11 && z.restartAt == device.now + 21)
     }
 

@@ -30,14 +30,8 @@ extension Device {
            installed.footprintBytes.addingSaturating(size) > limit {
             return .refused(.appLimit(limitBytes: limit))
         }
-        if let books = kernelBooks, let free = kernelFreeBytes, free - size < books.watermarks.minBytes {
-            // Below min: the allocation reclaims first (direct reclaim), then, if nothing is
-            // left to take, the termination policy's emergency path (the OOM killer, lmkd).
-            let before = liveUsedBytes
-            if directReclaim(bytes: size, for: installed) {
-                return .grantedAfterReclaim(freedBytes: max(0, before - liveUsedBytes))
-            }
-        }
+        // Below Linux's min watermark the allocation reclaims first (direct reclaim).
+        if let freed = linuxKernel?.admit(size, for: installed, on: self) { return .grantedAfterReclaim(freedBytes: freed) }
         let budget = budgetBytes
         let before = liveUsedBytes
         guard before.addingSaturating(size) > budget else { return .granted }
@@ -102,31 +96,5 @@ extension Device {
         } else {
             terminateKilled(installed, reason: reason)
         }
-    }
-}
-
-/// The device's answer to one installed app's runtime (``MemoryAdmission``): the app's
-/// allocations are admitted against its per-app limit and the device's memory
-/// (``Device/admit(_:for:)``).
-final class DeviceAdmission: MemoryAdmission {
-    /// Weak: an app (and its runtime) may outlive its device; it then admits everything.
-    private weak var device: Device?
-    /// Unowned, not weak: a weak reference gives the app a side table, and every retain and
-    /// release of it takes the runtime's slow path. The device never drops an installed app,
-    /// so while the device lives (checked first) the app does.
-    private unowned let installed: Device.InstalledApp
-
-    init(device: Device, installed: Device.InstalledApp) {
-        self.device = device
-        self.installed = installed
-    }
-
-    func admit(_ request: AdmissionRequest) -> AdmissionDecision {
-        guard let device else { return .granted }
-        return device.admit(request.bytes, for: installed)
-    }
-
-    func filePagesRead(_ bytes: Int, refault: Bool) {
-        device?.filePagesRead(bytes, refault: refault, by: installed)
     }
 }

@@ -36,16 +36,22 @@ extension Device {
         if target.app.state == .background {
             metrics.backgroundLaunches += 1
             notes.backgroundLaunch = name
-            if let mode = target.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
-                target.backgroundUntil = now + mode.runningSeconds(on: model.os)
-                target.app.recordApp(.runningInBackground)
-            } else {
-                target.app.suspend()
-            }
+            runInBackgroundOrSuspend(target)
         }
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
         return true
+    }
+
+    /// An app in the background runs on while its background mode allows (until
+    /// ``InstalledApp/backgroundUntil``), else it is suspended at once.
+    func runInBackgroundOrSuspend(_ installed: InstalledApp) {
+        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
+            installed.backgroundUntil = now + mode.runningSeconds(on: model.os)
+            installed.app.recordApp(.runningInBackground)
+        } else {
+            installed.app.suspend()
+        }
     }
 
     /// Suspends the apps whose background time is over (a task's time ran out, audio or

@@ -18,38 +18,22 @@ extension Device {
             return .resume
         }
         var leaving: InstalledApp?
+        let fromHome = foreground == nil
         if let current = foreground, current !== target {
             leaving = current
             try sendHome(current)
-            activityManager.previous = current
-            activityManager.previousSince = now
-        } else if foreground == nil {
-            // From Home: the launcher was in front; it is the previous process now.
-            activityManager.previous = nil
+            activityManager.appLeftFront(current, at: now)
         }
-        if previous === target { activityManager.previous = nil }
+        // From Home the launcher was in front: it is the previous process now.
+        activityManager.appComesToFront(target, fromHome: fromHome)
         target.backgroundUntil = nil
-        target.nextCollection = nil
-        target.trimLevel = 0
-        target.isUIHiddenPending = false
         target.app.runtime.trace.record(app: name, controller: nil, .launchBegan)
         let start = MonotonicClock.now()
         let workBefore = target.app.runtime.work
         // The system runs for the launch: what reclaim took of its working set is read again,
         // in the launch's time (with the kernel's books only).
-        systemTouchesItsPages(chargingTo: target)
-        var thawed = false
-        if target.isFrozen {
-            do {
-                try thaw(target)
-                thawed = true
-                target.app.runtime.trace.record(app: name, controller: nil, .thawed)
-            } catch {
-                // The frozen memory cannot be read back: the process is lost, as a kill.
-                kill(target, reason: .policy)
-                target.app.runtime.memoryGate.reset()
-            }
-        }
+        linuxKernel?.systemTouchesItsPages(chargingTo: target, on: self)
+        let thawed = freezer.thawForLaunch(target, on: self)
         // The app runs again: the app-wide data comes back now (from the pool or the swap
         // file); each controller's memory comes back when it is touched (what is on screen,
         // as the app resumes).
@@ -95,10 +79,7 @@ extension Device {
             metrics.thaws += 1
             notes.thaw = name
         }
-        // Its processes killed alone started again as it came back (bound again).
-        for process in target.processes where process.restartAt != nil && target.app.isRunning(process: process.spec) {
-            (process.restartAt, process.lastStart) = (nil, now)
-        }
+        activityManager.appCameToFront(target, at: now)
         metrics.recordLaunch(kind, app: name, nanoseconds: elapsed,
                              deviceNanoseconds: target.app.runtime.deviceNanoseconds(since: workBefore))
         target.app.runtime.trace.record(app: name, controller: nil, .launchEnded)
@@ -110,4 +91,11 @@ extension Device {
         metrics.sampleCachedApps(cachedAppCount)
         return kind
     }
+}
+
+extension TraceEventKind {
+    /// A launch (cold, resume or thaw) began and ended: a duration in a Chrome trace.
+    public static let launchBegan = TraceEventKind("launchBegan")
+    /// A launch finished (its first frame is on screen).
+    public static let launchEnded = TraceEventKind("launchEnded")
 }

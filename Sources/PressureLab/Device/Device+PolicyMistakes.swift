@@ -13,7 +13,7 @@ extension Device {
     func mistake(in action: ReclaimAction, emergency: Bool) -> PolicyMistake.Reason? {
         switch action {
         case .kill(let name, _):
-            if secondaryProcess(named: name) != nil { return nil }
+            if activityManager.secondaryProcess(named: name, on: self) != nil { return nil }
             guard let victim = installed(name) else { return .notInstalled(app: name) }
             guard victim.app.state.hasProcess else {
                 let killedNow = notes.kills.contains { if case .kill(app: name, reason: _) = $0 { true } else { false } }

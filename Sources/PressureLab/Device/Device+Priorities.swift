@@ -1,41 +1,12 @@
-/// Each app's priority as the systems keep it, and the snapshots termination policies see.
-///
-/// XNU keeps a list per jetsam band and appends a process at its tail whenever its priority
-/// is updated; jetsam and the freezer take from the head (`memstat_update_priority_locked`,
-/// `memorystatus_kill_top_process`). lmkd keeps a list per `oom_score_adj`, slots a process
-/// at the head when its adj is set and kills from the tail (`lmkd.c`, `adjslot_insert`,
-/// `proc_adj_lru`). The device stamps both orders as the priorities change.
+/// Each app's priority as the systems keep it (jetsam's band lists, XNUMemoryStatus+Bands.swift;
+/// lmkd's `oom_score_adj` slots, AndroidMemoryManagement+Adjs.swift), and the snapshots
+/// termination policies see.
 extension Device {
     /// Recomputes every app's priority in its system's books (``MemorySystem/updatePriorities(of:)``:
     /// XNU's bands and Android's `oom_score_adj`, both kept on every device, since a
     /// termination policy of either family may run on it).
     func refreshPriorities() {
         system.updatePriorities(of: self)
-    }
-
-    /// The secondary processes that run, as a policy sees them. The processes of the app whose
-    /// allocation waits (`sparing`) are left out: its memory is being counted (they go only
-    /// after the step, when memory is read again).
-    func processSnapshots(sparing: InstalledApp?) -> [ProcessSnapshot] {
-        guard system.seesSecondaryProcesses else { return [] }
-        var out: [ProcessSnapshot] = []
-        for installed in apps where installed.app.state.hasProcess && installed !== sparing {
-            let clientAdj = installed.oomScoreAdj
-            for process in installed.processes where installed.app.isRunning(process: process.spec) {
-                // A bound or isolated process follows its client; a started service does not.
-                let isBound = process.spec.kind != .service
-                let adj = process.oomScoreAdj
-                // A started service's process state stays a service's, counted with neither
-                // the cached nor the empty processes (`updateOomAdjLocked`'s default case); a
-                // bound or isolated one of a cached client (which keeps its activities) is a
-                // cached activity client, counted with the cached apps.
-                out.append(ProcessSnapshot(name: process.name, app: installed.name, kind: process.spec.kind,
-                                           bytes: installed.app.bytes(of: process.spec), oomScoreAdj: adj,
-                                           adjOrder: process.adjOrder, useOrder: installed.useOrder, isEmpty: false,
-                                           isCachedActivityClient: isBound && LowMemoryKillerRules.cachedAdjRange.contains(clientAdj)))
-            }
-        }
-        return out
     }
 
     /// The installed apps, most recently used first; equal use orders keep installation
@@ -52,23 +23,8 @@ extension Device {
         apps.map(snapshot(of:))
     }
 
-    func snapshot(of installed: InstalledApp) -> AppSnapshot {
-        var snapshot = AppSnapshot(name: installed.name, state: installed.app.state, isForeground: installed === foreground,
-                    isFrozen: installed.isFrozen, bytes: system.policyBytes(of: installed),
-                    lastUsed: installed.lastUsed,
-                    useOrder: installed.useOrder, band: installed.band, oomScoreAdj: installed.oomScoreAdj,
-                    isCompressed: installed.isCompressed, footprintBytes: installed.footprintBytes,
-                    bandOrder: installed.bandOrder, adjOrder: installed.adjOrder, hasBeenFrozen: installed.hasBeenFrozen,
-                    isRefreezeEligible: installed.isRefreezeEligible, runningBackgroundMode: installed.runningBackgroundMode,
-                    isPrevious: installed === previous, trimLevel: installed.trimLevel,
-                    isUIHiddenPending: installed.isUIHiddenPending, cachedSince: installed.cachedSince)
-        let runtime = installed.app.runtime
-        snapshot.anonResidentBytes = installed.bytes - runtime.compressedBytes
-        snapshot.cleanResidentBytes = installed.app.cleanResidentBytes
-        snapshot.swappedBytes = runtime.compressedOriginalBytes + runtime.swappedBytes
-        snapshot.lastCompaction = installed.lastCompaction
-        return snapshot
-    }
+    /// `installed` as a policy sees it now (``AppSnapshot/init(of:on:)``).
+    func snapshot(of installed: InstalledApp) -> AppSnapshot { AppSnapshot(of: installed, on: self) }
 
     /// The device as the policy sees it now.
     ///
@@ -79,51 +35,25 @@ extension Device {
                         warned: Bool) -> DeviceSnapshot {
         var snapshots = snapshots()
         // The app whose allocation waits is treated as in front: top band, adj 0.
-        if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) {
-            snapshots[index].isForeground = true
-            snapshots[index].band = .foreground
-            snapshots[index].oomScoreAdj = LowMemoryKillerRules.foregroundAdj
-        }
-        var frozenCount = 0
-        var refreezeEligibleCount = 0
-        for installed in apps where installed.hasBeenFrozen && installed.app.state.hasProcess {
-            frozenCount += 1
-            if installed.isRefreezeEligible { refreezeEligibleCount += 1 }
-        }
-        freezerState.budget.advance(to: now)
-        let freezerState = FreezerSnapshot(budgetBytes: freezerBudget.remainingBytes, frozenCount: frozenCount,
-                                           refreezeEligibleCount: refreezeEligibleCount,
-                                           mayRunNow: now >= freezerState.nextRun)
+        if let sparing, let index = apps.firstIndex(where: { $0 === sparing }) { snapshots[index].treatAsInFront() }
+        let freezerState = freezer.snapshot(of: apps, now: now)
         var state = DeviceSnapshot(apps: snapshots, usedBytes: used, budgetBytes: budgetBytes,
                               level: emergencyBytes > 0 ? .critical : level,
                               bytesToFree: max(0, used - min(target, budgetBytes)),
                               freezeBudgetBytes: freezerBudget.remainingBytes, runningAppsWarned: warned,
                               release: model.release, memoryBytes: model.memoryBytes,
                               now: now, emergencyBytes: emergencyBytes, hasCompressor: compressedPool != nil,
-                              compressorFull: compressedPool != nil && compressionCandidate(sparing: sparing) == nil,
+                              compressorFull: compressor != nil && compressor?.candidate(sparing: sparing, on: self) == nil,
                               freezer: freezerState)
-        let zramTotal = compressedPool == nil ? 0 : model.zramBytes ?? 0
-        let swapFile = swapSpace.map { ($0.capacityBytes, $0.usedBytes) } ?? (0, 0)
-        state.swapTotalBytes = zramTotal + swapFile.0
-        state.swapFreeBytes = max(0, zramTotal - (zramTotal > 0 ? zramUsedBytes : 0)) + max(0, swapFile.0 - swapFile.1)
+        // Swap as `/proc/meminfo` counts it: zram's and the swap file's.
+        compressor?.readSwap(into: &state, on: self)
+        swapFile?.readSwap(into: &state)
         state.easyAvailableBytes = max(0, budgetBytes - used) + cleanResidentBytes
-        if let books = kernelBooks {
-            // The OOM killer's `totalpages`: RAM and swap (`constrained_alloc`, `mm/oom_kill.c`).
-            state.oomTotalBytes = books.inputs.memTotalBytes + state.swapTotalBytes
-            if !books.inputs.minfreeLevels.isEmpty, let free = kernelFreeBytes {
-                let file = books.inputs.systemExecBytes + books.systemFileResidentBytes + books.coldCacheResidentBytes
-                    + appsCleanResidentCache
-                state.lmkdMinfree = LmkdMinfreeReading(event: model.costs == nil ? kernelStalledThisStep : kernelStall.triggered,
-                                                       otherFreeBytes: free - books.watermarks.highBytes,
-                                                       otherFileBytes: file, levels: books.inputs.minfreeLevels)
-            }
-        }
-        state.trimMemFactor = activityManager.memFactor
-        state.trimProcessCount = activityManager.processCount
-        state.allowLowerMemLevel = activityManager.allowLowerMemLevel
-        state.launcherUseOrder = activityManager.launcherUseOrder
+        // Linux's books: lmkd's reading and the OOM killer's total.
+        linuxKernel?.pressureRead(into: &state, on: self)
+        activityManager.read(into: &state)
         state.eventLevel = state.level
-        state.processes = processSnapshots(sparing: sparing)
+        state.processes = activityManager.processSnapshots(sparing: sparing, on: self)
         state.lowPressureUsedBytes = Int(model.thresholds.warningRise * Double(budgetBytes))
         return state
     }

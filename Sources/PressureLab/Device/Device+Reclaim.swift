@@ -6,12 +6,13 @@ extension Device {
     /// Per-app limits are enforced first, under every policy.
     public func enforce() {
         suspendAppsWhoseBackgroundTimeIsOver()
-        restartKilledServices()
-        runDueCollections()
+        activityManager.restartKilledServices(on: self)
+        // The runtime's work due by now (Android: ART's collections in the background).
+        system.stepEnding(on: self)
         endRefusedApps()
-        if kernelBooks != nil { runKswapd() } else { trimPageCache() }
+        if let linuxKernel { linuxKernel.runKswapd(on: self) } else { system.trimPageCache(on: self) }
         refreshPriorities()
-        enforceAppLimits()
+        system.enforceProcessLimits(on: self)
         let previousMeasured = measuredLevel
         // Each source asked once, in order (a source may keep state: hysteresis, a pending
         // warning); the highest level overall, of measured use, and of the other sources.
@@ -41,8 +42,7 @@ extension Device {
         level = pressureSources.first.map { $0.level(usedBytes: usedBytes, budgetBytes: budgetBytes) } ?? .normal
         if pressureSources.first is MeasuredPressure { measuredLevel = level }
         usedAtLastEvaluation = usedBytes
-        kernelStalledThisStep = false
-        kernelStall.reset()
+        linuxKernel?.stepEnded()
     }
 
     /// Delivers warnings and trim levels. A suspended app whose memory is paged out
@@ -54,19 +54,8 @@ extension Device {
             case .memoryWarning(let name, let warningLevel):
                 guard let target = installed(name), target.app.state.isRunning else { continue }
                 target.app.receiveMemoryWarning(level: warningLevel)
-            case .trimMemory(let name, let trim):
-                guard let target = installed(name), target.app.state.hasProcess, !target.isFrozen else { continue }
-                target.trimLevel = trim.rawValue
-                if trim == .uiHidden { target.isUIHiddenPending = false }
-                if target.isCompressed && target.app.state == .suspended { continue }
-                target.app.trimMemory(trim)
-            case .storeTrimLevel(let name, let stored):
-                guard let target = installed(name) else { continue }
-                target.trimLevel = stored
-                if stored == 0 { target.isUIHiddenPending = false }
-            case .storeMemoryFactor(let factor, let processCount):
-                activityManager.memFactor = factor
-                activityManager.processCount = processCount
+            case .trimMemory, .storeTrimLevel, .storeMemoryFactor:
+                activityManager.deliver(notification, on: self)
             }
         }
     }
@@ -103,11 +92,11 @@ extension Device {
             // With the kernel's books, kswapd did the background reclaim (its own balance of
             // file and anonymous pages); here only an allocation's emergency or memory past min.
             let wantsRoom = emergency ? used > budgetBytes - emergencyBytes
-                : kernelBooks != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
+                : linuxKernel != nil ? used > budgetBytes : (level > .normal && used > target) || used > budgetBytes
             if emergency && !wantsRoom { break reclaim }
-            if wantsRoom, let candidate = compressionCandidate(sparing: sparing), compress(candidate) { continue reclaim }
+            if wantsRoom, let candidate = compressor?.candidate(sparing: sparing, on: self), compress(candidate) { continue reclaim }
             // Then the swap file, when there is one.
-            if wantsRoom, let candidate = swapCandidate(sparing: sparing), swapOut(candidate) { continue reclaim }
+            if wantsRoom, let candidate = swapFile?.candidate(sparing: sparing, on: self), swapOut(candidate) { continue reclaim }
             refreshPriorities()
             var state = deviceSnapshot(used: used, target: emergency ? budgetBytes - emergencyBytes : target,
                                        emergencyBytes: emergencyBytes, sparing: sparing, warned: warned)
@@ -122,34 +111,29 @@ extension Device {
             }
             switch action {
             case .kill(let name, let reason):
-                if let (owner, process) = secondaryProcess(named: name) {
-                    if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
-                    kill(process, of: owner, reason: reason)
-                    if !reason.isActivityManagers { kills += 1 }
-                    if !emergency { readPressureAgain() }
-                    continue reclaim
-                }
-                guard let victim = installed(name), victim !== sparing else { break reclaim }
+                // An app's secondary process (Android), else the app.
+                let process = activityManager.secondaryProcess(named: name, on: self), victim = installed(name)
+                guard process != nil || (victim != nil && victim !== sparing) else { break reclaim }
                 // Clean pages go before anyone is killed.
-                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
-                kill(victim, reason: reason)
+                if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
+                if let (owner, process) = process {
+                    activityManager.kill(process, of: owner, reason: reason, on: self)
+                } else if let victim {
+                    kill(victim, reason: reason)
+                }
                 if !reason.isActivityManagers { kills += 1 }
                 if !emergency { readPressureAgain() }
             case .freeze(let name):
                 guard let victim = installed(name), victim !== sparing else { break reclaim }
-                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
-                switch freezeWithinBudget(victim) {
+                freezer.ran(at: now)
+                switch freezer.freezeWithinBudget(victim, on: self) {
                 case .frozen, .nothingFitsTheBudget: break
                 case .failed: kill(victim, reason: .policy)
                 }
             case .freezerRan:
-                freezerState.nextRun = now + FreezerRules.runIntervalSeconds
+                freezer.ran(at: now)
             case .compact(let name):
-                guard let victim = installed(name), victim !== sparing,
-                      !victim.isCompressed, fitsZram(victim, free: zramFreeBytes), compress(victim) else { break reclaim }
-                let after = snapshot(of: victim)
-                victim.lastCompaction = CompactionRecord(time: now, anonBytes: after.anonResidentBytes,
-                                                         fileBytes: after.cleanResidentBytes, swapBytes: after.swappedBytes)
+                guard let victim = installed(name), victim !== sparing, activityManager.compact(victim, on: self) else { break reclaim }
             case .warnRunningApps:
                 guard !emergency else { break reclaim }
                 warned = true
@@ -158,7 +142,7 @@ extension Device {
                 }
             case .killForeground(let reason):
                 guard !emergency, let victim = foreground else { break reclaim }
-                if dropBackgroundCleanPages(sparing: sparing) > 0 { continue reclaim }
+                if system.dropBackgroundCleanPages(sparing: sparing, on: self) > 0 { continue reclaim }
                 recordCrash(of: victim, reason: reason)
                 victim.app.crash()
                 foreground = nil

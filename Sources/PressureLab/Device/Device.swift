@@ -28,21 +28,13 @@ public final class Device {
     public let system: any MemorySystem
     /// Whom the device kills, freezes or warns when memory runs short.
     public let termination: any TerminationPolicy
-    /// What Android's ActivityManager remembers between updates (the previous app, the memory
-    /// factor), kept on every device for policies of its family.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var activityManager = ActivityManagerState()
-    /// The freezer's write budget over time, and when its thread may run next.
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var freezerState: FreezerState
+    /// Android's ActivityManager (the previous app, the memory factor, secondary processes'
+    /// restarts), kept on every device for policies of its family (``ActivityManager``).
+    let activityManager = ActivityManager()
     /// Android's previous app (the one in front before the current one).
     public var previous: InstalledApp? { activityManager.previous }
     /// The freezer's write budget over time.
-    public var freezerBudget: FreezerBudget { freezerState.budget }
+    public var freezerBudget: FreezerBudget { freezer.budget }
     /// The order stamp of the next priority update (bands and `oom_score_adj`).
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
@@ -109,29 +101,24 @@ public final class Device {
     var notes = StepNotes()
     /// Bytes the freezer may still write in its current window.
     public var freezeBudgetBytes: Int { freezerBudget.remainingBytes }
-    /// The freezer's storage (files in the apps' bundles).
-    let freezer: Freezer
+    /// XNU's freezer: its budget, its thread's next run, its files (``MemorystatusFreezer``).
+    let freezer: MemorystatusFreezer
+    /// The swap file (nil: no swap file), see ``LinuxSwapFile``.
+    let swapFile: LinuxSwapFile?
+    /// The in-RAM compressor (nil: the device does not compress), see ``MemoryCompressor``.
+    let compressor: MemoryCompressor?
     /// The swap file, region by region (nil: no swap file), see ``SwapSpace``.
-    public let swapSpace: SwapSpace?
+    public var swapSpace: SwapSpace? { swapFile?.space }
     /// The in-RAM compressed pool (nil: the device does not compress).
-    public let compressedPool: CompressedPool?
+    public var compressedPool: CompressedPool? { compressor?.pool }
+    /// Bytes of the swap file in use now.
+    public var swappedBytes: Int { swapSpace?.usedBytes ?? 0 }
+    /// Linux's memory management, on a device with the kernel's books (nil: the device has a
+    /// budget instead, see ``DeviceModel/kernel``): what its system made of them.
+    let linuxKernel: LinuxKernel?
     /// Linux's books beside the apps (nil: the device has a budget instead), see
     /// ``DeviceModel/kernel``.
-    public let kernelBooks: LinuxMemory?
-    /// The apps' clean pages resident, as last read (the kernel's books read it on every
-    /// admission; `mincore` is read again at each step's end and after each reclaim).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var appsCleanResidentCache = 0
-    /// Whether memory stalled in this step (kswapd ran or an allocation reclaimed directly):
-    /// lmkd's event on a device without device time (``LmkdMinfreeReading/event``).
-#if !PRESSURELAB_EXCLUSIVITY_CHECKED
-    @exclusivity(unchecked)
-#endif
-    var kernelStalledThisStep = false
-    /// The step's memory stall in device time (``PressureStall``): lmkd's event with costs.
-    var kernelStall = PressureStall()
+    public var kernelBooks: LinuxMemory? { linuxKernel?.books }
 #if !PRESSURELAB_EXCLUSIVITY_CHECKED
     @exclusivity(unchecked)
 #endif
@@ -157,15 +144,16 @@ public final class Device {
         self.termination = termination
         self.pressureSources = [MeasuredPressure(thresholds: model.thresholds)]
         self.pressureSources.append(scripted)
-        self.compressedPool = Self.makePool(model)
-        self.freezer = Freezer(compression: compressedPool.map { ($0.codec, $0.pageBytes) })
-        self.freezerState = FreezerState(budget: FreezerBudget(windowBytes: model.freezeWriteBudgetBytes))
-        self.swapSpace = model.swapFileBytes.map { bytes in
-            SwapSpace(capacityBytes: bytes, readPages: model.kernel.map { ($0.swapReadPages, model.pageBytes) })
+        let compressor = MemoryCompressor(model: model)
+        self.compressor = compressor
+        self.freezer = MemorystatusFreezer(rules: system.freezer, model: model, pool: compressor?.pool)
+        // A swap-in reads 2^page-cluster pages at a time on the kernel's books (LinuxMemoryInputs.swapReadPages).
+        self.swapFile = model.swapFileBytes.map { bytes in
+            LinuxSwapFile(space: SwapSpace(capacityBytes: bytes, readPages: model.kernel.map { ($0.swapReadPages, model.pageBytes) }))
         }
-        self.kernelBooks = model.kernel.map(LinuxMemory.init(inputs:))
+        self.linuxKernel = system.linuxKernel(for: model)
         // Weak: an app (and the pool it holds) may outlive its device.
-        compressedPool?.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
+        compressor?.pool.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }
     }
 
     /// Installs an app (not running). Its memory gate is the device's from now on: every
@@ -184,6 +172,33 @@ public final class Device {
         // The release decides the life cycle, as it decides the memory system.
         app.runtime.lifeCycle = model.os.makeAppLifeCycle()
     }
+
+    /// The memory the apps' anonymous memory may hold: on a device with a budget, the budget;
+    /// with the kernel's books, what they leave above the min watermark (the apps' file pages,
+    /// the system's and the kernel's taken off).
+    public var budgetBytes: Int { linuxKernel?.budgetBytes ?? model.budgetBytes }
+
+    /// Free memory by the kernel's books, bytes (nil: a device with a budget).
+    public var kernelFreeBytes: Int? { linuxKernel?.freeBytes(on: self) }
+
+    /// Writes a suspended app's memory to its freezer file and frees it (XNU's freezer,
+    /// ``FreezerRules``); what is already in the compressed pool moves to the file as it is. The
+    /// app then sits in the frozen band (`memorystatus_freeze_jetsam_band`) and counts as frozen
+    /// until it dies.
+    @discardableResult
+    public func freeze(_ installed: InstalledApp) -> Bool {
+        freezer.freeze(installed, limitBytes: nil, on: self) == .frozen
+    }
+
+    /// Compresses what a suspended app still holds uncompressed into the pool
+    /// (`MemoryCompressor`); false when it could not (nothing is lost: what was compressed of
+    /// a failed region is read back).
+    @discardableResult
+    public func compress(_ installed: InstalledApp) -> Bool { compressor?.compress(installed, on: self) ?? false }
+
+    /// Swaps one region of a suspended app out (``LinuxSwapFile/swapOut(_:on:)``).
+    @discardableResult
+    func swapOut(_ installed: InstalledApp) -> Bool { swapFile?.swapOut(installed, on: self) ?? false }
 
     /// The installed app of that name.
     public func installed(_ name: String) -> InstalledApp? { apps.first { $0.name == name } }
@@ -209,14 +224,13 @@ public final class Device {
         now += 1
         if let current = foreground {
             try sendHome(current)
-            activityManager.previous = current
-            activityManager.previousSince = now
+            activityManager.appLeftFront(current, at: now)
             try finishLeaving(current)
         }
         foreground = nil
         // The launcher comes to the front: the most recent process in Android's LRU.
         useCounter += 1
-        activityManager.launcherUseOrder = useCounter
+        activityManager.launcherCameToFront(useOrder: useCounter)
         enforce()
         metrics.sampleCachedApps(cachedAppCount)
     }
@@ -246,15 +260,8 @@ public final class Device {
             return
         }
         try installed.app.enterBackground(purgingBackingStores: model.purgesBackingStoresInBackground)
-        if let mode = installed.app.backgroundMode, mode.runningSeconds(on: model.os) > 0 {
-            installed.backgroundUntil = now + mode.runningSeconds(on: model.os)
-            installed.app.recordApp(.runningInBackground)
-        } else {
-            installed.app.suspend()
-        }
-        // Its interface is hidden: Android's `TRIM_MEMORY_UI_HIDDEN` is due (the policy
-        // sends it as ActivityManager does), and ART's collector transition.
-        installed.isUIHiddenPending = true
+        runInBackgroundOrSuspend(installed)
+        // Its interface is hidden: the system answers (Android: UI_HIDDEN due, ART's transition).
         system.appLeftFront(installed, on: self)
         refreshPriorities()
     }

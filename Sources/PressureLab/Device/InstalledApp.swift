@@ -111,7 +111,7 @@ extension Device {
             set { memorystatus.warnedNearLimit = newValue }
         }
         /// The limit last written to its ledger, and whether it was the active one (a rewrite
-        /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
+        /// re-arms the warning: ``MemorySystem/enforceProcessLimits(on:)``); nil before the first.
         var ledgerLimit: (bytes: Int, active: Bool)? {
             get { memorystatus.ledgerLimit }
             set { memorystatus.ledgerLimit = newValue }

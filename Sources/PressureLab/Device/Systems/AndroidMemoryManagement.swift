@@ -58,11 +58,25 @@ public struct AndroidMemoryManagement: MemorySystem {
         AndroidMemoryManagement.updateProcessAdjs(of: byUse, now: device.now, order: &device.priorityCounter)
     }
 
-    /// ART's collector transition, ``collectorTransitionWaitSeconds`` after the app left the
-    /// front (`Heap::UpdateProcessState`, ``ARTCollectionRules``).
+    /// Linux's books and reclaim, when the profile gives them (``LinuxKernel``).
+    public func linuxKernel(for model: DeviceModel) -> LinuxKernel? {
+        model.kernel.map { LinuxKernel(inputs: $0, model: model) }
+    }
+
+    /// Its interface is hidden: `TRIM_MEMORY_UI_HIDDEN` is due (`hasPendingUiClean`; the
+    /// policy sends it as ActivityManager does), and ART's collector transition,
+    /// ``collectorTransitionWaitSeconds`` after the app left the front (`Heap::UpdateProcessState`,
+    /// ``ARTCollectionRules``).
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        installed.isUIHiddenPending = true
         guard let wait = collectorTransitionWaitSeconds else { return }
         installed.nextCollection = device.now + wait
+    }
+
+    /// ART's collections due by now, reading what the termination policy's runtime reads
+    /// (`ARTBackgroundCollector`).
+    public func stepEnding(on device: Device) {
+        ARTBackgroundCollector(reads: device.termination.backgroundCollection).runDue(on: device)
     }
 
     public var seesSecondaryProcesses: Bool { true }

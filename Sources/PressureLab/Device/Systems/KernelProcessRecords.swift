@@ -20,10 +20,10 @@ struct MemorystatusEntry {
     /// Thawed since last frozen (`P_MEMSTAT_REFREEZE_ELIGIBLE`).
     var isRefreezeEligible = false
     /// Whether the warning near its limit went out since the limit was last written
-    /// (``Device/enforceAppLimits()``).
+    /// (``MemorySystem/enforceProcessLimits(on:)``).
     var warnedNearLimit = false
     /// The limit last written to its ledger, and whether it was the active one (a rewrite
-    /// re-arms the warning: ``Device/enforceAppLimits()``); nil before the first.
+    /// re-arms the warning: ``MemorySystem/enforceProcessLimits(on:)``); nil before the first.
     var ledgerLimit: (bytes: Int, active: Bool)?
 
     /// What XNU forgets when the process dies: its freezer history (`P_MEMSTAT_FROZEN` and

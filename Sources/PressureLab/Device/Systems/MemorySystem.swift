@@ -59,6 +59,13 @@ public protocol MemorySystem: Sendable {
     /// re-arming its warning (``JetsamRules/rewritesLimitOnEveryMove``).
     var rewritesLimitOnEveryMove: Bool { get }
 
+    // MARK: The kernel's own state
+
+    /// Linux's memory management for a device `model` with the kernel's books
+    /// (``DeviceModel/kernel``), nil without them: the books, kswapd, direct reclaim and
+    /// refaults, which the device asks at its events (``LinuxKernel``).
+    func linuxKernel(for model: DeviceModel) -> LinuxKernel?
+
     // MARK: Events
 
     /// Recomputes every app's priority in the kernel's books, stamping the order of each change
@@ -67,9 +74,13 @@ public protocol MemorySystem: Sendable {
     /// Android's `oom_score_adj`, its secondary processes where the kernel sees them), so that
     /// a policy of either family finds them on any device.
     func updatePriorities(of device: Device)
-    /// An app has just left the front (Home, a switch, an interruption): what the kernel's
-    /// runtime does then (Android: ART schedules its collector transition).
+    /// An app has just left the front (Home, a switch): what the kernel's books and runtime do
+    /// then (Android: `TRIM_MEMORY_UI_HIDDEN` is due and ART schedules its collector transition;
+    /// XNU notes the UI_HIDDEN due for the trim rules it lends).
     func appLeftFront(_ installed: Device.InstalledApp, on device: Device)
+    /// A step is ending, before pressure is read: the work the kernel's runtime has due by now
+    /// (Android: ART's collections in the background, `ARTBackgroundCollector`; XNU: none).
+    func stepEnding(on device: Device)
     /// An app's process died (`reason`): the apps the system then tells memory is low
     /// (Android: `onLowMemory`, ``AndroidMemoryManagement``'s rule; XNU: none), most recently
     /// used first. The device records the callback (``Application/receiveLowMemory()``).

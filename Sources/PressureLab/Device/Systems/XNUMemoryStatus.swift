@@ -44,11 +44,23 @@ public struct XNUMemoryStatus: MemorySystem {
                                            now: device.now, order: &device.priorityCounter)
     }
 
-    /// Nothing: XNU's apps run no collector transition.
+    /// Linux's books and reclaim it lends, as a what-if, when a profile gives an iPhone a
+    /// `kernel:` section (``LinuxKernel``); none otherwise.
+    public func linuxKernel(for model: DeviceModel) -> LinuxKernel? {
+        model.kernel.map { LinuxKernel(inputs: $0, model: model) }
+    }
+
     /// None: XNU tells apps of memory only by warnings (jetsam kills send nothing).
     public func lowMemoryReport(afterDeathOf victim: Device.InstalledApp, reason: KillReason, on device: Device) -> [Device.InstalledApp] { [] }
 
-    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {}
+    /// The trim rules it lends note `TRIM_MEMORY_UI_HIDDEN` as due (for `lmk` as a what-if);
+    /// XNU's apps run no collector transition.
+    public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
+        installed.isUIHiddenPending = true
+    }
+
+    /// Nothing: XNU's apps have no runtime collecting in the background.
+    public func stepEnding(on device: Device) {}
 
     /// XNU has no previous app.
     public func previousAppHasExpired(since previousSince: Double, now: Double) -> Bool { false }
