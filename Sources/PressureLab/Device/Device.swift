@@ -147,10 +147,7 @@ public final class Device {
         let compressor = MemoryCompressor(model: model)
         self.compressor = compressor
         self.freezer = MemorystatusFreezer(rules: system.freezer, model: model, pool: compressor?.pool)
-        // A swap-in reads 2^page-cluster pages at a time on the kernel's books (LinuxMemoryInputs.swapReadPages).
-        self.swapFile = model.swapFileBytes.map { bytes in
-            LinuxSwapFile(space: SwapSpace(capacityBytes: bytes, readPages: model.kernel.map { ($0.swapReadPages, model.pageBytes) }))
-        }
+        self.swapFile = LinuxSwapFile(model: model)
         self.linuxKernel = system.linuxKernel(for: model)
         // Weak: an app (and the pool it holds) may outlive its device.
         compressor?.pool.onChange = { [weak self] pool in self?.metrics.copyCounters(of: pool) }

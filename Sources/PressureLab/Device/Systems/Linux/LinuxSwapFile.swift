@@ -18,6 +18,14 @@ final class LinuxSwapFile {
         self.init(space: SwapSpace(capacityBytes: capacityBytes))
     }
 
+    /// The swap file `model` has, nil without one: on the kernel's books a swap-in reads
+    /// 2^page-cluster pages at a time (``LinuxMemoryInputs/swapReadPages``), else a region
+    /// with one read.
+    convenience init?(model: DeviceModel) {
+        guard let bytes = model.swapFileBytes else { return nil }
+        self.init(space: SwapSpace(capacityBytes: bytes, readPages: model.kernel.map { ($0.swapReadPages, model.pageBytes) }))
+    }
+
     /// The swap file `space` (built by the device from its model).
     init(space: SwapSpace) {
         self.space = space
