@@ -86,10 +86,10 @@ func runAll(_ scenarios: [Scenario], policies: [Cleanup], options: RunOptions) t
     case .success(let profiles):
         // A policy of the other platform's on this device is a what-if: say so once a release,
         // naming the scenarios it is about.
-        for release in Set(profiles.values.map(\.release)).sorted(by: { $0.rawValue < $1.rawValue }) {
+        let scenariosByRelease = Dictionary(grouping: profiles.keys, by: { profiles[$0]!.release })
+        for (release, scenarios) in scenariosByRelease.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let note = options.termination.whatIfNote(on: release) else { continue }
-            let about = profiles.filter { $0.value.release == release }.keys.sorted().joined(separator: ", ")
-            StandardError.write("note: \(about): \(note)\n")
+            StandardError.write("note: \(scenarios.sorted().joined(separator: ", ")): \(note)\n")
         }
     }
     let progress = Progress(enabled: Progress.isTerminal)
