@@ -8,8 +8,8 @@ import PressureLabHeap
 /// A published experiment at real sizes, its configurations beside the phone's figures: Fleet's
 /// caching experiment by default (`scenarios/experiments/fleet-18.yaml`), or another bundled one
 /// (`--experiment`, ``BundledExperiment``). The configurations are independent runs:
-/// with `--jobs` above 1 they run in that many worker processes (`device-worker`), each taking
-/// the next configuration left, with the same figures.
+/// with `--jobs` above 1 each runs in a worker process of its own (`device-worker`), as a
+/// sweep's cells do, with the same figures.
 struct DeviceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "device",
@@ -27,7 +27,7 @@ struct DeviceCommand: ParsableCommand {
     @Option(name: .long, help: "Write the output to this file instead of standard output.")
     var output: String?
 
-    @Option(name: .long, help: "Configurations run at once, in as many worker processes, each taking the next configuration left (default: the cores this process may use, as many as the host's memory holds; 1: every configuration in this process).")
+    @Option(name: .long, help: "Configurations run at once, each in a worker process of its own (default: the cores this process may use, as many as the host's memory holds; 1: every configuration in this process).")
     var jobs: Int?
 
     mutating func validate() throws {
