@@ -113,4 +113,41 @@ struct BackgroundCollectionTests {
         ios.idle(seconds: 10)
         #expect(ios.metrics.backgroundCollections == 0 && i.state == .suspended)
     }
+
+    @Test("a foreground service keeps the process perceptible to ART (ActivityThread's VM state is perceptible up to PROCESS_STATE_IMPORTANT_FOREGROUND; a foreground service is above it): audio playing 120 s after leaving the front, no transition at 5 s, one 5 s after the music stops; a task's app transitions at 5 s; endless audio never")
+    func foregroundServiceDefersTheTransition() throws {
+        let wait = ARTCollectionRules.collectorTransitionWaitSeconds
+        // Audio for 120 s: the transition comes at the stop + 5 s, reading the swapped heap then.
+        let (device, a) = try Self.device()
+        a.backgroundMode = .audio(seconds: 120)
+        try device.open("a")
+        try device.open("b")
+        let left = device.now
+        #expect(device.installed("a")!.runningBackgroundMode == .audio(seconds: 120))
+        #expect(device.installed("a")!.nextCollection == left + 120 + wait)
+        device.idle(seconds: 10)
+        #expect(device.metrics.backgroundCollections == 0)
+        // The music stops at 120 s: the app is suspended, and its heap can go to swap.
+        device.idle(seconds: 110)
+        #expect(a.state == .suspended && device.metrics.backgroundCollections == 0)
+        try Self.swapAppData(device, a)
+        device.idle(seconds: wait - 0.5)
+        #expect(device.metrics.backgroundCollections == 0 && a.isAppDataSwapped)
+        device.idle(seconds: 0.5)
+        #expect(device.metrics.backgroundCollections == 1 && !a.isAppDataSwapped)
+        // A task keeps the app running but not perceptible: the transition at 5 s.
+        let (taskDevice, t) = try Self.device()
+        t.backgroundMode = .task(seconds: 20)
+        try taskDevice.open("a")
+        try taskDevice.open("b")
+        #expect(taskDevice.installed("a")!.nextCollection == taskDevice.now + wait)
+        // Audio with no end: no transition while the app is away.
+        let (endless, e) = try Self.device()
+        e.backgroundMode = .audio(seconds: nil)
+        try endless.open("a")
+        try endless.open("b")
+        #expect(endless.installed("a")!.nextCollection == nil)
+        endless.idle(seconds: 600)
+        #expect(endless.metrics.backgroundCollections == 0)
+    }
 }

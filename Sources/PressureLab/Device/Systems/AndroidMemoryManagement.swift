@@ -65,12 +65,22 @@ public struct AndroidMemoryManagement: MemorySystem {
 
     /// Its interface is hidden: `TRIM_MEMORY_UI_HIDDEN` is due (`hasPendingUiClean`; the
     /// policy sends it as ActivityManager does), and ART's collector transition,
-    /// ``collectorTransitionWaitSeconds`` after the app left the front (`Heap::UpdateProcessState`,
-    /// ``ARTCollectionRules``).
+    /// ``collectorTransitionWaitSeconds`` after the process stops being perceptible
+    /// (`Heap::UpdateProcessState`, ``ARTCollectionRules``). An app running a foreground service
+    /// (audio playback, navigation: the `audio` and `location` modes) stays perceptible while the
+    /// service runs: ActivityThread's process state (`updateVmProcessState`) is perceptible for
+    /// every state up to `PROCESS_STATE_IMPORTANT_FOREGROUND`, and a foreground service's is
+    /// above it, so ART keeps its foreground collector and transitions
+    /// ``collectorTransitionWaitSeconds`` after the service stops (never, for one without an end).
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
         installed.isUIHiddenPending = true
         guard let wait = collectorTransitionWaitSeconds else { return }
-        installed.nextCollection = device.now + wait
+        switch installed.runningBackgroundMode {
+        case .audio, .location:
+            installed.nextCollection = installed.backgroundUntil.flatMap { $0.isFinite ? $0 + wait : nil }
+        case .task, nil:
+            installed.nextCollection = device.now + wait
+        }
     }
 
     /// ART's collections due by now, reading what the termination policy's runtime reads
