@@ -1,5 +1,5 @@
 import Foundation
-import PressureLab
+@testable import PressureLab
 import PressureLabHeap
 import Testing
 
@@ -107,6 +107,23 @@ struct DeviceTests {
         #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("previous", .lmkdCriticalPressure))
         snapshot.apps = [app("perceptible", 200, order: 3)]
         #expect(LowMemoryKillerPolicy().nextAction(snapshot) == .kill("perceptible", .lmkdCriticalPressure))
+    }
+
+    @Test("Android 10 keeps a foreground service's pending UI clean (updateLowMemStateLocked clears pendingUiClean only at PROCESS_STATE_IMPORTANT_BACKGROUND or below): no UI_HIDDEN while the music plays, UI_HIDDEN at the first update after it stops")
+    func uiHiddenAfterTheServiceStops() throws {
+        let device = Device(model: .init(budgetBytes: 1 << 30), termination: LowMemoryKillerPolicy())
+        for name in ["music", "b"] { device.install(try Self.app(name)) }
+        let music = device.installed("music")!
+        music.app.backgroundMode = .audio(seconds: 60)
+        try device.open("music")
+        try device.open("b")
+        func uiHidden() -> Int { music.app.runtime.trace.summary.filter { $0 == "onTrimMemory:TRIM_MEMORY_UI_HIDDEN" }.count }
+        device.idle(seconds: 30)
+        #expect(uiHidden() == 0 && music.isUIHiddenPending && music.app.state == .background)
+        device.idle(seconds: 30)
+        #expect(music.app.state == .suspended)
+        device.idle(seconds: 1)
+        #expect(uiHidden() == 1 && !music.isUIHiddenPending)
     }
 
     @Test("lmk delivers onTrimMemory as apps leave the foreground; oom_score_adj follows recency")

@@ -81,7 +81,10 @@ final class ActivityManager {
         case .storeTrimLevel(let name, let stored):
             guard let target = device.installed(name) else { return }
             target.trimLevel = stored
-            if stored == 0 { target.isUIHiddenPending = false }
+            // The pending UI clean goes where the process state passes the UI_HIDDEN test
+            // (`updateLowMemStateLocked` clears `pendingUiClean` only there): a foreground service
+            // (audio, location) keeps it, and gets UI_HIDDEN once the service stops.
+            if stored == 0, TrimMemoryRules.passesUIHiddenTest(target.runningBackgroundMode) { target.isUIHiddenPending = false }
         case .storeMemoryFactor(let factor, let processCount):
             memFactor = factor
             self.processCount = processCount

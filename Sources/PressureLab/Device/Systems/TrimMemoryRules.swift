@@ -133,9 +133,16 @@ public struct TrimMemoryRules: Sendable, Equatable {
     /// importance, where `UI_HIDDEN` is sent: a background task (a started service) is; the app
     /// in front and a foreground service (playback, navigation: perceptible) are not.
     static func getsUIHidden(_ app: AppSnapshot) -> Bool {
-        switch app.runningBackgroundMode {
+        !app.isForeground && passesUIHiddenTest(app.runningBackgroundMode)
+    }
+
+    /// Whether a process in the background running `mode` is at `PROCESS_STATE_IMPORTANT_BACKGROUND`
+    /// or below, where ActivityManager sends UI_HIDDEN and clears the pending UI clean: a
+    /// foreground service (audio, location) is above it.
+    static func passesUIHiddenTest(_ mode: BackgroundMode?) -> Bool {
+        switch mode {
         case .audio, .location: return false
-        default: return !app.isForeground
+        case .task, nil: return true
         }
     }
 
