@@ -127,10 +127,11 @@ public final class CleanMapping {
 
     /// Touches every page of `range` (all of the file by default): a read of one byte a page,
     /// which faults in what is not resident, then measures what is resident. What is not in
-    /// the page cache is first read into it a readahead window at a time (`POSIX_FADV_WILLNEED`):
+    /// the page cache is first read into it with large reads of the file (``readInto(_:)``):
     /// what the model reads back is really read, without the simulator waiting for one
-    /// 4 KiB read a page (the mapping is `MADV_RANDOM`, so a fault reads only its own page).
-    /// Returns a checksum of the bytes read, so that the reads are not optimised away.
+    /// 4 KiB read a page (the mapping is `MADV_RANDOM`, so a fault reads only its own page,
+    /// and `POSIX_FADV_WILLNEED` reads at most the device's readahead window a call). Returns
+    /// a checksum of the bytes read, so that the reads are not optimised away.
     @discardableResult
     public func touch(_ range: Range<Int>? = nil) -> UInt64 {
         let range = (range ?? 0..<byteCount).clamped(to: 0..<byteCount)
@@ -146,22 +147,23 @@ public final class CleanMapping {
         return sum
     }
 
-    /// Bytes the simulator asks the kernel to read at once to bring a range into the page
-    /// cache (128 KiB): `POSIX_FADV_WILLNEED` reads at most the device's readahead window a
-    /// call (`force_page_cache_ra` clamps to it), and 128 KiB is the kernel's default window.
-    static let readChunkBytes = 128 << 10
+    /// Bytes the simulator reads at once to bring a range into the page cache (1 MiB): the
+    /// kernel reads each with requests as large as the device takes, instead of a 4 KiB read a
+    /// fault.
+    static let readChunkBytes = 1 << 20
 
-    /// Reads `range` of the file into the page cache (`POSIX_FADV_WILLNEED`, a readahead
-    /// window at a time): the kernel reads the file into its cache without copying it out to
-    /// the process, and the mapping's faults then find the pages there (waiting for a read
-    /// still in flight). Host-side only: what the model counts is the residency measured
-    /// before and after the touch.
+    /// Reads `range` of the file into the page cache with large `pread`s (the bytes read are
+    /// thrown away: the mapping's faults then find the pages there). Host-side only: what the
+    /// model counts is the residency measured before and after the touch.
     private func readIntoPageCache(_ range: Range<Int>) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: min(Self.readChunkBytes, range.count), alignment: Self.pageBytes)
+        defer { chunk.deallocate() }
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let count = min(Self.readChunkBytes, range.upperBound - offset)
-            _ = posix_fadvise(descriptor.rawValue, off_t(offset), off_t(count), POSIX_FADV_WILLNEED)
-            offset += count
+            let count = min(chunk.count, range.upperBound - offset)
+            let read = pread(descriptor.rawValue, chunk.baseAddress, count, off_t(offset))
+            if read <= 0 { break }
+            offset += read
         }
     }
 
