@@ -10,6 +10,13 @@ import Testing
 struct LinuxMemoryTests {
     static let mib = 1 << 20
 
+    /// Costs worked by hand in the tests: a 50 ms first frame, storage at 100 MB/s with 100 us a read.
+    static let costs = CostModel(processStartNanoseconds: 1_000_000, appInitNanoseconds: 1_000_000, firstFrameNanoseconds: 50_000_000,
+                                 storageRead: .init(bytesPerSecond: 100_000_000, latencyNanoseconds: 100_000),
+                                 storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 10_000,
+                                 viewLayoutNanoseconds: 10_000, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
+                                 archiveDecodeBytesPerSecond: 1 << 30)
+
     /// A device of `inputs` with a bare model (no costs), lmkd's kill path off as on Fleet's phone.
     static func device(_ inputs: LinuxMemoryInputs) -> Device {
         var model = DeviceModel(budgetBytes: inputs.memTotalBytes, release: .android10)
@@ -144,11 +151,7 @@ struct LinuxMemoryTests {
     @Test("a resume under pressure pays for what it meets (issue 54, item 6): its own file pages read again and the swap-out its direct reclaim did, at the profile's costs")
     func resumePaysItsRefaultsAndStall() throws {
         let mib = Self.mib
-        let costs = CostModel(processStartNanoseconds: 1_000_000, appInitNanoseconds: 1_000_000, firstFrameNanoseconds: 50_000_000,
-                              storageRead: .init(bytesPerSecond: 100_000_000, latencyNanoseconds: 100_000),
-                              storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 10_000,
-                              viewLayoutNanoseconds: 10_000, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
-                              archiveDecodeBytesPerSecond: 1 << 30)
+        let costs = Self.costs
         // 9 MiB the system's; min 1 MiB; a swap file.
         let inputs = LinuxMemoryInputs(memTotalBytes: 9 * mib + 21 * mib / 2, kernelBytes: 4 * mib, systemAnonBytes: 4 * mib,
                                        systemExecBytes: 1 * mib, systemFileBytes: 0, coldCacheBytes: 0, minFreeKbytes: 1024,
@@ -183,11 +186,7 @@ struct LinuxMemoryTests {
     @Test("PSI as lmkd reads it (psi_memstall_enter around direct reclaim, kswapd and working-set refaults; lmkd's low trigger, some 70 ms in 1 s): the step's stall in device time, the event only at 70 ms")
     func pressureStallEvent() {
         let mib = Self.mib
-        let costs = CostModel(processStartNanoseconds: 0, appInitNanoseconds: 0, firstFrameNanoseconds: 0,
-                              storageRead: .init(bytesPerSecond: 100_000_000, latencyNanoseconds: 100_000),
-                              storageWrite: .init(bytesPerSecond: 100_000_000), viewDecodeNanoseconds: 0,
-                              viewLayoutNanoseconds: 0, bitmapDrawBytesPerSecond: 1 << 30, cacheFillBytesPerSecond: 1 << 30,
-                              archiveDecodeBytesPerSecond: 1 << 30)
+        let costs = Self.costs
         let levels = [LinuxMinfreeLevel(minfreeBytes: 400 * mib, minimumAdj: 900)]
         let inputs = LinuxMemoryInputs(memTotalBytes: 64 * mib, kernelBytes: 4 * mib, systemAnonBytes: 4 * mib, systemExecBytes: mib,
                                        systemFileBytes: 0, coldCacheBytes: 0, minFreeKbytes: 1024, watermarkScaleFactor: 0,
