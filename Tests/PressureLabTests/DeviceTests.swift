@@ -126,6 +126,54 @@ struct DeviceTests {
         #expect(uiHidden() == 1 && !music.isUIHiddenPending)
     }
 
+    @Test("a foreground service whose app left the front less than TOP_TO_FGS_GRACE_DURATION (15 s) ago is ranked PERCEPTIBLE_RECENT_FOREGROUND_APP_ADJ (50, \"fg-service-act\"), PERCEPTIBLE_APP_ADJ (200) from the first update after; its bound process follows (VISIBLE_APP_ADJ, 100, while the client is better than 200)",
+          arguments: [OSRelease.android10, .android14])
+    func foregroundServiceRecentlyInFront(release: OSRelease) throws {
+        let device = Device(model: .init(budgetBytes: 1 << 30, release: release), termination: LowMemoryKillerPolicy())
+        for name in ["music", "b"] { device.install(try Self.app(name)) }
+        let music = device.installed("music")!
+        music.app.backgroundMode = .audio(seconds: nil)
+        try device.open("music")
+        try device.open("b")
+        let leftAt = try #require(music.processRecord.lastTopTime)
+        #expect(device.oomScoreAdj(of: music) == 50)
+        device.idle(seconds: leftAt + 15 - device.now - 0.5)
+        #expect(device.oomScoreAdj(of: music) == 50)
+        // lastTopTime + 15 > now no longer holds at exactly 15 s.
+        device.idle(seconds: 0.5)
+        #expect(device.now == leftAt + 15 && device.oomScoreAdj(of: music) == 200)
+        // In front again, and away again: a new grace.
+        try device.open("music")
+        try device.open("b")
+        #expect(device.oomScoreAdj(of: music) == 50)
+        #expect(LowMemoryKillerRules.boundProcessAdj(clientAdj: 50) == 100)
+    }
+
+    @Test("Android 14 (use_modern_trim) sends UI_HIDDEN only from PROCESS_STATE_IMPORTANT_BACKGROUND up to CACHED_ACTIVITY: none to a foreground service while it runs; once it stops, the previous app (LAST_ACTIVITY) gets it, a cached one TRIM_MEMORY_BACKGROUND")
+    func android14ForegroundServiceGetsNoUIHidden() throws {
+        let device = Device(model: .init(budgetBytes: 1 << 30, release: .android14), termination: LowMemoryKillerPolicy())
+        for name in ["music", "b", "c"] { device.install(try Self.app(name)) }
+        let music = device.installed("music")!
+        music.app.backgroundMode = .audio(seconds: 60)
+        try device.open("music")
+        try device.open("b")
+        func trims() -> [String] { music.app.runtime.trace.summary.filter { $0.hasPrefix("onTrimMemory") } }
+        device.idle(seconds: 30)
+        #expect(trims().isEmpty && music.isUIHiddenPending && music.app.state == .background)
+        // Still the previous app when the music stops (not expired: 60 s, `max_previous_time`,
+        // is not yet past at the update that sees the service gone).
+        device.idle(seconds: 30)
+        #expect(music.app.state == .suspended)
+        #expect(trims() == ["onTrimMemory:TRIM_MEMORY_UI_HIDDEN"] && !music.isUIHiddenPending)
+        // b, sent away by c while its interface was hidden: the previous app, UI_HIDDEN; then
+        // cached: TRIM_MEMORY_BACKGROUND.
+        let b = device.installed("b")!
+        try device.open("c")
+        try device.open("music")
+        #expect(b.app.runtime.trace.summary.filter { $0.hasPrefix("onTrimMemory") }
+            == ["onTrimMemory:TRIM_MEMORY_UI_HIDDEN", "onTrimMemory:TRIM_MEMORY_BACKGROUND"])
+    }
+
     @Test("lmk delivers onTrimMemory as apps leave the foreground; oom_score_adj follows recency")
     func lmkTrims() throws {
         let device = Device(model: .init(budgetBytes: 1 << 30), termination: LowMemoryKillerPolicy())

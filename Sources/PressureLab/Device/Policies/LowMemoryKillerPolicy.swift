@@ -167,10 +167,10 @@ public struct LowMemoryKillerPolicy: TerminationPolicy, Sendable {
         device.system.trimMemory.notifications(device)
     }
 
-    /// An app's `oom_score_adj` (``LowMemoryKillerRules/oomScoreAdj(isForeground:runningInBackground:cachedRank:isPrevious:cachedCount:)``).
+    /// An app's `oom_score_adj` (``LowMemoryKillerRules/oomScoreAdj(isForeground:runningInBackground:cachedRank:isPrevious:cachedCount:recentlyInFront:)``).
     public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?,
-                                   isPrevious: Bool = false, cachedCount: Int? = nil) -> Int {
+                                   isPrevious: Bool = false, cachedCount: Int? = nil, recentlyInFront: Bool = false) -> Int {
         LowMemoryKillerRules.oomScoreAdj(isForeground: isForeground, runningInBackground: mode, cachedRank: cachedRank,
-                                         isPrevious: isPrevious, cachedCount: cachedCount)
+                                         isPrevious: isPrevious, cachedCount: cachedCount, recentlyInFront: recentlyInFront)
     }
 }

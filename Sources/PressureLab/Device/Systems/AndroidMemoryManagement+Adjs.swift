@@ -35,9 +35,13 @@ extension AndroidMemoryManagement {
                 // no cached slot and does not count against the cached limit.
                 adj = LowMemoryKillerRules.cachedAdjRange.lowerBound
             } else {
+                // "fg-service-act": `lastTopTime` + `TOP_TO_FGS_GRACE_DURATION` > now.
+                let recentlyInFront = installed.processRecord.lastTopTime
+                    .map { $0 + LowMemoryKillerRules.topToForegroundServiceGraceSeconds > now } ?? false
                 adj = LowMemoryKillerRules.oomScoreAdj(isForeground: installed === foreground,
                                                        runningInBackground: installed.runningBackgroundMode, cachedRank: nil,
-                                                       isPrevious: installed === previous && !previousExpired)
+                                                       isPrevious: installed === previous && !previousExpired,
+                                                       recentlyInFront: recentlyInFront)
             }
             let wasCached = installed.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound
                 && installed.oomScoreAdj < LowMemoryKillerRules.notRunningAdj

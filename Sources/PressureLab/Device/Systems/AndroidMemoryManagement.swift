@@ -74,6 +74,7 @@ public struct AndroidMemoryManagement: MemorySystem {
     /// ``collectorTransitionWaitSeconds`` after the service stops (never, for one without an end).
     public func appLeftFront(_ installed: Device.InstalledApp, on device: Device) {
         installed.isUIHiddenPending = true
+        installed.processRecord.lastTopTime = device.now
         guard let wait = collectorTransitionWaitSeconds else { return }
         switch installed.runningBackgroundMode {
         case .audio, .location:

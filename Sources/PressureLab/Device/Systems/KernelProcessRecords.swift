@@ -60,6 +60,9 @@ struct ActivityManagerRecord {
     var isUIHiddenPending = false
     /// When it was last sent `onLowMemory` (`ProcessRecord.lastLowMemory`; nil: never).
     var lastLowMemory: Double?
+    /// When it last left the front (`ProcessRecord.lastTopTime`, stamped as its process state
+    /// leaves `PROCESS_STATE_TOP`; nil: never in front since it started).
+    var lastTopTime: Double?
 
     /// What ActivityManager forgets when the process dies: a new process gets a new
     /// `ProcessRecord`, with no compaction, no stored trim level and no pending UI clean.
@@ -68,5 +71,6 @@ struct ActivityManagerRecord {
         trimLevel = 0
         isUIHiddenPending = false
         lastLowMemory = nil
+        lastTopTime = nil
     }
 }

@@ -29,6 +29,14 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
     public static let previousAppSeconds = 60.0
     /// No process (lmkd's `OOM_SCORE_ADJ_MAX` is 1000).
     public static let notRunningAdj = 1000
+    /// `PERCEPTIBLE_RECENT_FOREGROUND_APP_ADJ`: a foreground service whose app left the front
+    /// less than ``topToForegroundServiceGraceSeconds`` ago ("fg-service-act").
+    public static let perceptibleRecentForegroundAdj = 50
+    /// `TOP_TO_FGS_GRACE_DURATION` (`ActivityManagerConstants`, 15 s in Android 10 and 14): how
+    /// long after leaving the front (`lastTopTime`) a process with a foreground service keeps
+    /// ``perceptibleRecentForegroundAdj`` (`computeOomAdjLocked`; Android 14 `computeOomAdjLSP`);
+    /// the next update after it gives ``perceptibleAdj``.
+    public static let topToForegroundServiceGraceSeconds = 15.0
     /// `VISIBLE_APP_ADJ`: a process the app in front binds.
     public static let visibleAdj = 100
     /// `SERVICE_B_ADJ`: a started service past the first third of them in LRU order.
@@ -231,14 +239,15 @@ public struct LowMemoryKillerRules: Sendable, Equatable {
 
 extension LowMemoryKillerRules {
     /// An app's `oom_score_adj` as `OomAdjuster` sets it (Android 10's rules): foreground 0;
-    /// running in the background, perceptible (200) for audio and location, a service (500) for
-    /// a task; the previous app 700; cached apps by `cachedRank` in `OomAdjuster`'s slots (see
-    /// ``cachedAdjs(count:)``); 1000 without a process.
+    /// running in the background, perceptible (200) for audio and location, or 50 while it left
+    /// the front less than ``topToForegroundServiceGraceSeconds`` ago (`recentlyInFront`), a
+    /// service (500) for a task; the previous app 700; cached apps by `cachedRank` in
+    /// `OomAdjuster`'s slots (see ``cachedAdjs(count:)``); 1000 without a process.
     public static func oomScoreAdj(isForeground: Bool, runningInBackground mode: BackgroundMode?, cachedRank: Int?,
-                                   isPrevious: Bool = false, cachedCount: Int? = nil) -> Int {
+                                   isPrevious: Bool = false, cachedCount: Int? = nil, recentlyInFront: Bool = false) -> Int {
         if isForeground { return foregroundAdj }
         switch mode {
-        case .audio, .location: return perceptibleAdj
+        case .audio, .location: return recentlyInFront ? perceptibleRecentForegroundAdj : perceptibleAdj
         case .task: return serviceAdj
         case nil: break
         }

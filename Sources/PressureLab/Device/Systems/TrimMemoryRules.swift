@@ -18,9 +18,12 @@
 ///   one at `PROCESS_STATE_IMPORTANT_BACKGROUND` or below in importance (a background task,
 ///   not a foreground service such as playback or navigation) gets `UI_HIDDEN` first when due.
 /// - Android 14 (`AppProfiler.updateLowMemStateLSP` with `use_modern_trim`, default true):
-///   only `TRIM_MEMORY_UI_HIDDEN`, to an app whose interface was hidden while it is not yet
-///   cached, and `TRIM_MEMORY_BACKGROUND` when an app becomes cached (sent as
-///   `CachedAppOptimizer` schedules its freeze, at `oom_score_adj` 900 and up).
+///   only `TRIM_MEMORY_UI_HIDDEN`, to an app whose interface was hidden while its process state
+///   is from `PROCESS_STATE_IMPORTANT_BACKGROUND` up to, not including,
+///   `PROCESS_STATE_CACHED_ACTIVITY` (not yet cached, and not a foreground service: playback
+///   and navigation get none while the service runs, and keep the pending UI clean), and
+///   `TRIM_MEMORY_BACKGROUND` when an app becomes cached (sent as `CachedAppOptimizer`
+///   schedules its freeze, at `oom_score_adj` 900 and up).
 ///
 /// The memory factor comes from ActivityManager's `LowMemDetector` (PSI) where the kernel
 /// has PSI, as on the Pixel 3: PressureLab's level stands for it, normal for
@@ -152,7 +155,8 @@ public struct TrimMemoryRules: Sendable, Equatable {
             let cached = app.oomScoreAdj >= LowMemoryKillerRules.cachedAdjRange.lowerBound
             if cached {
                 if app.trimLevel < TrimLevel.background.rawValue { out.append(.trimMemory(app.name, .background)) }
-            } else if app.isUIHiddenPending, app.trimLevel < TrimLevel.uiHidden.rawValue {
+            } else if app.isUIHiddenPending, Self.passesUIHiddenTest(app.runningBackgroundMode),
+                      app.trimLevel < TrimLevel.uiHidden.rawValue {
                 out.append(.trimMemory(app.name, .uiHidden))
             }
         }
