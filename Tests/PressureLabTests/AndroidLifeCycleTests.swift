@@ -243,19 +243,35 @@ struct AndroidLifeCycleTests {
         #expect(app.dataLossBytes == 0)
     }
 
-    // ActivityThread.handleTrimMemory hands the level to the app's ComponentCallbacks2.
-    @Test("every trim level is traced as ComponentCallbacks2 names it; a warning is onTrimMemory at the running level",
+    // ActivityThread.handleTrimMemory hands the level to every callback of
+    // collectComponentCallbacks(true): the Application, then each activity not finished.
+    @Test("every trim level is traced as ComponentCallbacks2 names it, to the app and then each activity (paused, stopped or covered alike); a warning is onTrimMemory at the running level",
           arguments: TrimLevel.allCases)
     func trimLevels(level: TrimLevel) throws {
         let app = try Self.app()
         try app.launch()
         app.runtime.trace.removeAll()
         app.trimMemory(level)
-        #expect(Self.callbacks(app.runtime.trace) == ["onTrimMemory:\(level.constantName)"])
+        #expect(Self.callbacks(app.runtime.trace) == ["onTrimMemory:\(level.constantName)", "onTrimMemory:\(level.constantName)(inbox#1)"])
         app.runtime.trace.removeAll()
         app.receiveMemoryWarning(level: level.pressure)
         let running = level.pressure == .critical ? "TRIM_MEMORY_RUNNING_CRITICAL" : "TRIM_MEMORY_RUNNING_MODERATE"
-        #expect(app.runtime.trace.summary == ["onTrimMemory:\(running)"])
+        #expect(app.runtime.trace.summary == ["onTrimMemory:\(running)", "onTrimMemory:\(running)(inbox#1)"])
+        // A covered activity and the one in front, the app gone home (both stopped): each hears it.
+        let navigation = app.window.rootViewController as! NavigationController
+        try navigation.push(try app.runtime.makeController(screen: "message"))
+        try app.home()
+        app.runtime.trace.removeAll()
+        app.trimMemory(level)
+        #expect(app.runtime.trace.summary.filter { $0.hasPrefix("onTrimMemory") }
+            == ["onTrimMemory:\(level.constantName)", "onTrimMemory:\(level.constantName)(inbox#1)",
+                "onTrimMemory:\(level.constantName)(message#1)"])
+        // A finished activity (back: destroyed) hears nothing.
+        #expect(try app.launch() == .resume)
+        _ = try navigation.pop()
+        app.runtime.trace.removeAll()
+        app.trimMemory(level)
+        #expect(app.runtime.trace.summary == ["onTrimMemory:\(level.constantName)", "onTrimMemory:\(level.constantName)(inbox#1)"])
     }
 
     // ActivityManagerService.appDiedLocked -> doLowMemReportIfNeededLocked (Android 14: AppProfiler),
@@ -268,7 +284,9 @@ struct AndroidLifeCycleTests {
         #expect(device.installed("mail")!.oomScoreAdj >= 900 && device.installed("notes")!.oomScoreAdj == 700)
         trace.removeAll()
         device.kill(device.installed("mail")!, reason: .lmkdCriticalPressure)
-        #expect(trace.events.filter { $0.kind == .onLowMemory }.map(\.app) == ["photos", "notes"])
+        // The app, then its activity (handleLowMemory: collectComponentCallbacks(true)).
+        #expect(trace.events.filter { $0.kind == .onLowMemory }.map(\.app) == ["photos", "photos", "notes", "notes"])
+        #expect(trace.events.filter { $0.kind == .onLowMemory }.map { $0.controller == nil } == [true, false, true, false])
         trace.removeAll()
         device.idle(seconds: 30)
         device.kill(device.installed("notes")!, reason: .lmkdCriticalPressure)

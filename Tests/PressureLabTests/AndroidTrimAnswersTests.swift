@@ -22,7 +22,11 @@ struct AndroidTrimAnswersTests {
         try app.home()
         runtime.trace.removeAll()
         app.trimMemory(level)
-        return runtime.trace.events.filter { $0.controller != nil }.map(\.description)
+        let activities = runtime.trace.events.filter { $0.controller != nil && $0.kind == .onTrimMemory(level) }
+        // Both activities hear the level (ActivityThread.collectComponentCallbacks), then release.
+        #expect(activities.map(\.description) == ["onTrimMemory:\(level.constantName)(inbox#1)",
+                                                   "onTrimMemory:\(level.constantName)(message#1)"])
+        return runtime.trace.events.filter { $0.controller != nil && $0.kind != .onTrimMemory(level) }.map(\.description)
     }
 
     static let levels: [TrimLevel] = [.uiHidden, .runningLow, .background, .moderate, .complete]

@@ -12,7 +12,9 @@ extension Application {
         runtime.cleanupCounters.warnings += 1
         let all = controllers
         runtime.prepareCleanup(for: all, trigger: .memoryWarning(level), targetBytes: targetBytes)
-        recordApp(runtime.lifeCycle.memoryWarningKind(level))
+        let kind = runtime.lifeCycle.memoryWarningKind(level)
+        recordApp(kind)
+        runtime.lifeCycle.memoryCallbackDelivered(kind, in: self)
         for observer in memoryWarningObservers {
             recordApp(.memoryWarningNotification)
             observer(self)
@@ -27,14 +29,18 @@ extension Application {
     public func receiveLowMemory() {
         guard state.hasProcess else { return }
         recordApp(.onLowMemory)
+        runtime.lifeCycle.memoryCallbackDelivered(.onLowMemory, in: self)
     }
 
-    /// Android's `onTrimMemory(level)`: the policy's plan is carried out directly (Android
-    /// has no per-controller callback). Suspended apps receive it too, as cached processes
-    /// do on Android. Without a policy nothing is released.
+    /// Android's `onTrimMemory(level)`, to the app and its activities
+    /// (``AppLifeCycle/memoryCallbackDelivered(_:in:)``): the policy's plan is carried out
+    /// directly (the controllers have no callback of their own to carry it out in). Suspended
+    /// apps receive it too, as cached processes do on Android. Without a policy nothing is
+    /// released.
     public func trimMemory(_ level: TrimLevel, targetBytes: Int? = nil) {
         guard state.hasProcess else { return }
         recordApp(.onTrimMemory(level))
+        runtime.lifeCycle.memoryCallbackDelivered(.onTrimMemory(level), in: self)
         let all = controllers
         runtime.prepareCleanup(for: all, trigger: .trimMemory(level), targetBytes: targetBytes)
         runtime.finishCleanup(all)

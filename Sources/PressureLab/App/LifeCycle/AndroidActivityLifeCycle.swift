@@ -18,7 +18,9 @@
 /// Memory warnings are `onTrimMemory` at the running level ActivityManager gives the
 /// foreground app for that pressure (``TrimMemoryRules/runningLevel(for:)``); the cleanup
 /// they carry out is the same as UIKit's warning (the policy's plan), so only names change.
-/// What is not modelled: fragments (a tab is an activity of its own here), `onPostCreate`,
+/// Trims and `onLowMemory` reach the Application and each activity
+/// (``memoryCallbackDelivered(_:in:)``). What is not modelled: fragments (a tab is an activity
+/// of its own here), `onPostCreate`,
 /// `onTopResumedActivityChanged`, the saved Bundle of an activity covered inside the app (its
 /// `onSaveInstanceState` is recorded; the app's archive is written when the app leaves the front).
 public final class AndroidActivityLifeCycle: AppLifeCycle {
@@ -168,6 +170,20 @@ public final class AndroidActivityLifeCycle: AppLifeCycle {
         front = nil
         isResumed = false
         moving = nil
+    }
+
+    /// Every activity of the process that is not destroyed gets `kind` after the Application:
+    /// `ActivityThread.handleTrimMemory` and `handleLowMemory` call each callback of
+    /// `collectComponentCallbacks(true)`, the Application first, then every activity not
+    /// finished, paused or not (services and providers are not modelled). The activities' order
+    /// there is `mActivities`' (an `ArrayMap` by token); here, the window's hierarchy from its
+    /// root (the bottom of a stack first: an estimate).
+    public func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application) {
+        guard !activities.isEmpty, app.runtime.trace.isEnabled else { return }
+        let hierarchy = app.window.rootViewController.map(collectIDs) ?? []
+        let ordered = hierarchy.filter { activities[$0] != nil }
+        let rest = activities.keys.filter { !ordered.contains($0) }.sorted()
+        for id in ordered + rest { app.runtime.trace.record(app: app.runtime.app, controller: id, kind) }
     }
 
     // MARK: - Steps of the path

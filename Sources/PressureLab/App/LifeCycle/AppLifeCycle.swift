@@ -75,6 +75,14 @@ public protocol AppLifeCycle: AnyObject {
     func frontChangeFailed()
     /// The app's process ended (a kill, a crash, a termination).
     func processDidEnd()
+    /// An app-wide memory callback `kind` (a warning's, a trim level's, `onLowMemory`) was
+    /// recorded for the app: the life cycle records it for the app's other components that
+    /// receive it too.
+    ///
+    /// - Parameters:
+    ///   - kind: the callback recorded for the app.
+    ///   - app: the app.
+    func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application)
 }
 
 /// UIKit's life cycle: the runtime records UIKit's callbacks where it runs them; nothing more.
@@ -109,4 +117,6 @@ public final class UIKitLifeCycle: AppLifeCycle {
     public func frontChangeFailed() {}
     /// Nothing.
     public func processDidEnd() {}
+    /// Nothing: each controller's `didReceiveMemoryWarning` is recorded by the runtime.
+    public func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application) {}
 }
