@@ -123,4 +123,37 @@ struct RestorationTests {
         #expect(!files.contains { $0.contains(".tmp-") })
         #expect(try RestorationArchive.read(from: app.archivePath) == app.makeRestorationArchive())
     }
+
+    // didEnterBackground runs the app's code: user data of a controller left compressed since the
+    // app was suspended (a resume reads back only what is on screen) is read back before the
+    // archive is written, so what the archive marks saved is in it.
+    @Test("the archive written at didEnterBackground holds user data of a controller still compressed from an earlier suspension")
+    func saveReadsCompressedUserData() throws {
+        let trace = TraceRecorder()
+        let device = Device(model: .init(budgetBytes: 512 << 20, compressor: .lz4, os: .iOS13, release: .iOS18),
+                            termination: JetsamPolicy())
+        var apps: [Application] = []
+        for name in ["mail", "notes"] {
+            let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
+            for screen in try mailScreens() { try runtime.register(screen) }
+            apps.append(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
+            device.install(apps.last!)
+        }
+        let mail = apps[0]
+        try device.open("mail")
+        let navigation = mail.window.rootViewController as! NavigationController
+        try navigation.push(try mail.runtime.makeController(screen: "message"))
+        let message = mail.window.topViewController!
+        message.type(bytes: 3000)
+        try navigation.push(try mail.runtime.makeController(screen: "attachment"))
+        try device.open("notes")
+        #expect(device.compress(device.installed("mail")!) && message.isCompressed)
+        try device.open("mail")  // resumes: only what is on screen is read back
+        #expect(message.isCompressed)
+        try device.open("notes")  // didEnterBackground: the archive again
+        #expect(!message.isCompressed)
+        #expect(try RestorationArchive.read(from: mail.archivePath)?.userDataBytes == 3000)
+        mail.kill()
+        #expect(mail.dataLossBytes == 0)
+    }
 }

@@ -42,6 +42,9 @@ extension Application {
             return .init(kind: "tabs", screen: nil, children: tabs.tabs.map(node(for:)),
                          selected: tabs.selectedIndex, userData: [])
         }
+        // Reading user data that was compressed or swapped out faults it back first (counted
+        // as decompression or a swap read): an archive must hold the bytes it marks saved.
+        if !controller.userData.isEmpty { controller.pageInIfCompressed() }
         return .init(kind: "screen", screen: controller.screen.name, children: [], selected: nil,
                      userData: controller.userData.map { block in block.withUnsafeBytes { Data($0) } })
     }
