@@ -164,15 +164,16 @@ public final class OwnerLedger<Owner: Hashable> {
     /// Runs `body` charging what it allocates and frees to no owner of this ledger, as if it
     /// were a scope of another ledger (another app's work done while this one's scope is
     /// open, such as a kill the device makes in the middle of this app's allocation).
+    /// Regions nest: an inner one inside an outer one of this ledger charges nothing itself (the
+    /// outermost region excludes all of it, once).
     public func unattributed<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard isEnabled, !openScopes.isEmpty else { return try body() }
+        guard isEnabled, !openScopes.isEmpty, netAtUnattributedOpen == nil else { return try body() }
         let counters = ThreadAllocationCounters.current
         let entryAllocated = counters.allocated
         let entryDeallocated = counters.deallocated
-        let outermost = netAtUnattributedOpen == nil
-        if outermost { netAtUnattributedOpen = entryAllocated &- entryDeallocated }
+        netAtUnattributedOpen = entryAllocated &- entryDeallocated
         defer {
-            if outermost { netAtUnattributedOpen = nil }
+            netAtUnattributedOpen = nil
             let allocated = Int(counters.allocated &- entryAllocated)
             let deallocated = Int(counters.deallocated &- entryDeallocated)
             let last = openScopes.count - 1

@@ -148,6 +148,32 @@ struct LinuxMemoryTests {
         #expect(device.installed("big")!.app.state == .active)
     }
 
+    @Test("direct reclaim inside an allocation: what it swaps out of another app is that app's loss, not the allocating app's (its ledger as in a roomy device; neither goes negative)")
+    func directReclaimChargesNoOneElse() throws {
+        let mib = Self.mib
+        func launch(_ memTotal: Int) throws -> (big: Int, old: Int, swapped: Int, stalls: Int) {
+            let inputs = LinuxMemoryInputs(memTotalBytes: memTotal, kernelBytes: 4 * mib, systemAnonBytes: 4 * mib,
+                                           systemExecBytes: 1 * mib, systemFileBytes: 0, coldCacheBytes: 0, minFreeKbytes: 1024,
+                                           watermarkScaleFactor: 0)
+            var model = DeviceModel(budgetBytes: inputs.memTotalBytes, release: .android10, swapFileBytes: 64 * mib)
+            model.kernel = inputs
+            let device = Device(model: model, termination: LowMemoryKillerPolicy(lmkdKills: false))
+            device.install(try CleanMemoryTests.app("old", clean: 0, bitmap: 8 * mib))
+            device.install(try CleanMemoryTests.app("big", clean: 0, bitmap: 8 * mib))
+            try device.open("old")
+            try device.open("big")
+            return (device.installed("big")!.bytes, device.installed("old")!.bytes, device.metrics.swappedOutBytes,
+                    device.kernelBooks!.counters.directReclaimStalls)
+        }
+        let roomy = try launch(256 * mib)
+        let tight = try launch(9 * mib + 21 * mib / 2)
+        #expect(roomy.swapped == 0 && roomy.stalls == 0)
+        // big's bitmap reclaimed old's 8 MiB into the swap file while big's scope was open.
+        #expect(tight.stalls >= 1 && tight.swapped >= 8 * mib)
+        #expect(tight.big == roomy.big)
+        #expect(tight.old >= 0 && tight.old <= roomy.old - 8 * mib)
+    }
+
     @Test("a resume under pressure pays for what it meets (issue 54, item 6): its own file pages read again and the swap-out its direct reclaim did, at the profile's costs")
     func resumePaysItsRefaultsAndStall() throws {
         let mib = Self.mib

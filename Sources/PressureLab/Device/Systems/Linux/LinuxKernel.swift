@@ -113,7 +113,11 @@ public final class LinuxKernel {
         if freeBytes(on: device) - bytes >= books.watermarks.minBytes { return true }
         books.counters.directReclaimStalls += 1
         stalledThisStep = true
-        let reclaimed = reclaim(toFree: books.watermarks.minBytes + bytes, sparing: installed, on: device)
+        // What other apps lose now (swapped, compressed, killed) is theirs, not the allocating
+        // app's open scope's: its ledger charges it to no owner.
+        let reclaimed = installed.app.runtime.ledger.unattributed {
+            reclaim(toFree: books.watermarks.minBytes + bytes, sparing: installed, on: device)
+        }
         books.counters.directReclaimedBytes += reclaimed.total
         if !reclaimed.work.isZero { installed.app.runtime.count { $0 = $0 + reclaimed.work } }
         stalled(reclaimed.work)
