@@ -19,6 +19,43 @@ struct ProcessTests {
         return device.installed(app)!.processes.first { $0.name == name }!
     }
 
+    // 4.9 mm/vmscan.c: a process's anonymous pages are on the node's LRU lists like any other's;
+    // no process is exempt from swap (mlock aside).
+    @Test("a suspended app's secondary processes are swapped out after its controllers and before its app-wide data, read back when the app comes to the front, and dropped unread when the process dies")
+    func secondaryProcessesSwap() throws {
+        let browser = try Self.app("browser", [("renderer", .isolated)], bytes: 8 << 20)
+        browser.appDataBytes = 4 << 20
+        let other = try Self.app("other")
+        let device = Device(model: .init(budgetBytes: 1 << 30, release: .android10, swapFileBytes: 64 << 20),
+                            termination: LowMemoryKillerPolicy())
+        for app in [browser, other] { device.install(app) }
+        try device.open("browser")
+        try device.open("other")
+        let installed = device.installed("browser")!
+        let renderer = browser.processes[0]
+        let resident = browser.bytes(of: renderer)
+        #expect(resident >= 8 << 20)
+        // Controllers first, then the renderer, the app-wide data last.
+        while browser.controllers.contains(where: \.canSwapOut) { #expect(device.swapOut(installed)) }
+        #expect(browser.canSwapOut(process: renderer))
+        #expect(device.swapOut(installed))
+        #expect(!browser.canSwapOut(process: renderer) && browser.isRunning(process: renderer))
+        #expect(browser.bytes(of: renderer) < 64 << 10 && !browser.isAppDataSwapped)
+        #expect(device.swapOut(installed) && browser.isAppDataSwapped)
+        #expect(!browser.hasRegionToSwap)
+        // Back in front: the renderer's memory is read back from the file.
+        let reads = browser.runtime.work.storageReadBytes
+        #expect(try device.open("browser") == .resume)
+        #expect(browser.bytes(of: renderer) == resident)
+        #expect(browser.runtime.work.storageReadBytes - reads >= (8 << 20) + (4 << 20))
+        // Swapped again, then the process dies: its region goes unread, the file is empty.
+        try device.open("other")
+        while device.swapOut(installed) {}
+        #expect(device.swappedBytes > 0)
+        device.kill(installed, reason: .lmkdCriticalPressure)
+        #expect(device.swappedBytes == 0 && browser.swappedProcessMemory.isEmpty)
+    }
+
     @Test("a bound or isolated process follows its client (computeOomAdjLocked): visible (100) while the client is in front, the client's adj after; a started service is SERVICE_ADJ (500), the first third of them, the rest SERVICE_B_ADJ (800)")
     func adjFollowsClient() throws {
         let browser = try Self.app("browser", [("renderer", .isolated), ("gpu", .bound), ("push", .service)])

@@ -6,16 +6,37 @@ extension Application {
     /// Whether a region of the app's memory is still resident (neither swapped out nor
     /// compressed) with something in it.
     var hasRegionToSwap: Bool {
-        controllers.contains { $0.canSwapOut } || (appData != nil && swappedAppData == nil && compressedAppData == nil)
+        controllers.contains { $0.canSwapOut } || processes.contains { canSwapOut(process: $0) }
+            || (appData != nil && swappedAppData == nil && compressedAppData == nil)
     }
 
     /// Swaps out the next region, in the order an LRU would age them: hidden controllers
-    /// first, then those that were on screen, the app-wide data last. False when none could go.
+    /// first, then those that were on screen, then the secondary processes' memory (each
+    /// process's anonymous pages are on the same LRU lists as the main one's: no process is
+    /// exempt from reclaim, 4.9 `mm/vmscan.c`; their place in the order is an estimate), the
+    /// app-wide data last. False when none could go.
     func swapOutOneRegion(into space: SwapSpace) -> Bool {
         let visible = Set(window.visibleControllers.map(ObjectIdentifier.init))
         let ordered = controllers.filter { !visible.contains(ObjectIdentifier($0)) } + controllers.filter { visible.contains(ObjectIdentifier($0)) }
         for controller in ordered where controller.canSwapOut {
             if controller.swapOutMemory(into: space) { return true }
+        }
+        for spec in processes where canSwapOut(process: spec) {
+            guard let block = processMemory[spec.name] else { continue }
+            let owner = processOwner(spec)
+            let region = space.swapOut("\(name)-\(spec.name)", of: runtime, pageOut: { file in
+                var ok = true
+                runtime.ledger.measure(owner: owner) { ok = block.freeze(to: file) && file.endGroup() }
+                return ok
+            }, pageIn: { file in
+                var ok = true
+                runtime.ledger.measure(owner: owner) { ok = block.thaw(from: file) }
+                return ok
+            })
+            guard let region else { continue }
+            swappedProcessMemory[spec.name] = region
+            recordApp(TraceEventKind("swappedOut:\(spec.name)"))
+            return true
         }
         guard appData != nil, swappedAppData == nil, compressedAppData == nil else { return false }
         swappedAppData = space.swapOut("\(name)-data", of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
@@ -30,6 +51,37 @@ extension Application {
         guard let space = runtime.swapSpace else { return false }
         recordApp(.swappedIn)
         return space.swapIn(region, of: runtime, pageIn: thawAppData(from:))
+    }
+
+    /// Whether a secondary process runs with memory resident (not in the swap file).
+    func canSwapOut(process spec: ProcessSpec) -> Bool {
+        processMemory[spec.name] != nil && swappedProcessMemory[spec.name] == nil
+    }
+
+    /// Reads every secondary process's memory back from the swap file (the app is in use again:
+    /// its renderer draws, its services run; counted as storage reads); false when a region could
+    /// not be read.
+    func swapInSecondaryProcesses() -> Bool {
+        var ok = true
+        for spec in processes {
+            guard let region = swappedProcessMemory.removeValue(forKey: spec.name), let block = processMemory[spec.name],
+                  let space = runtime.swapSpace else { continue }
+            let owner = processOwner(spec)
+            recordApp(TraceEventKind("swappedIn:\(spec.name)"))
+            let read = space.swapIn(region, of: runtime, pageIn: { file in
+                var done = true
+                runtime.ledger.measure(owner: owner) { done = block.thaw(from: file) }
+                return done
+            })
+            ok = ok && read
+        }
+        return ok
+    }
+
+    /// Drops a secondary process's region without reading it (the process died).
+    func discardSwappedProcessMemory(_ spec: ProcessSpec) {
+        guard let region = swappedProcessMemory.removeValue(forKey: spec.name) else { return }
+        runtime.swapSpace?.discard(region, of: runtime)
     }
 
     /// Drops the app-wide data's region without reading it (the process died).

@@ -45,6 +45,8 @@ public final class Application {
     public var processes: [ProcessSpec] = []
     /// The memory of each running secondary process, by its name.
     var processMemory: [String: HeapBlock] = [:]
+    /// The memory of running secondary processes in the device's swap file, by name.
+    var swappedProcessMemory: [String: SwapRegion] = [:]
     /// GPU memory the app's own rendering context holds (a game engine's textures and
     /// buffers), held while the process lives and kept in the background (bytes; 0: none).
     /// `startGraphicsContext()` says what keeps it and what does not.

@@ -111,6 +111,7 @@ extension Application {
     /// Ends one secondary process: its memory is freed (the main process lives on).
     func endSecondaryProcess(_ spec: ProcessSpec) {
         guard processMemory[spec.name] != nil else { return }
+        discardSwappedProcessMemory(spec)
         let owner = processOwner(spec)
         runtime.ledger.measure(owner: owner) { processMemory[spec.name] = nil }
         runtime.ledger.remove(owner: owner)

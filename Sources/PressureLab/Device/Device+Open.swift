@@ -38,7 +38,7 @@ extension Device {
         // file); each controller's memory comes back when it is touched (what is on screen,
         // as the app resumes).
         target.isFullyCompressed = false
-        if !target.app.pageInAppData() {
+        if !target.app.pageInAppData() || !target.app.swapInSecondaryProcesses() {
             // A compressed block or a swapped region cannot be read back: the process is
             // lost, as a kill.
             kill(target, reason: .policy)
