@@ -39,6 +39,29 @@ struct CleanMappingTests {
         #expect(mapping.residentBytes() == (300_000 + CleanMapping.pageBytes - 1) / CleanMapping.pageBytes * CleanMapping.pageBytes)
     }
 
+    @Test("the read-back is done when the touch returns: exactly the touched pages resident, every time, and a drop drops them all")
+    func readBackIsSynchronous() throws {
+        let path = Self.path("readback")
+        defer { HostFiles.remove(path) }
+        let page = CleanMapping.pageBytes
+        let bytes = 8 << 20 + 1234
+        let mapping = try CleanMapping.create(at: path, bytes: bytes, seed: 3)
+        let whole = mapping.touch()
+        let pages = (bytes + page - 1) / page
+        // From the page holding byte 5,000 to the page holding the range's last byte.
+        let partial = 5_000..<(3 << 20) + 17, partialPages = ((3 << 20) + 17 + page - 1) / page - 5_000 / page
+        for _ in 0..<8 {
+            mapping.drop()
+            #expect(mapping.measureResidentBytes() == 0)
+            #expect(mapping.touch() == whole)
+            #expect(mapping.measureResidentBytes() == pages * page)
+            mapping.drop()
+            #expect(mapping.measureResidentBytes() == 0)
+            mapping.touch(partial)
+            #expect(mapping.measureResidentBytes() == partialPages * page)
+        }
+    }
+
     @Test("tmpfs is recognised (nothing could be dropped there)")
     func tmpfs() {
         #expect(CleanMapping.isOnTmpfs("/dev/shm") == FileManager.default.fileExists(atPath: "/dev/shm"))

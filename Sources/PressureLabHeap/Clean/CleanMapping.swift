@@ -125,18 +125,17 @@ public final class CleanMapping {
     private var measuredAt: UInt64 = 0
     private var hasMeasured = false
 
-    /// Touches every page of `range` (all of the file by default): a read of one byte a page,
-    /// which faults in what is not resident, then measures what is resident. What is not in
-    /// the page cache is first read into it with large reads of the file (``readInto(_:)``):
-    /// what the model reads back is really read, without the simulator waiting for one
-    /// 4 KiB read a page (the mapping is `MADV_RANDOM`, so a fault reads only its own page,
-    /// and `POSIX_FADV_WILLNEED` reads at most the device's readahead window a call). Returns
-    /// a checksum of the bytes read, so that the reads are not optimised away.
+    /// Touches every page of `range` (all of the file by default), then measures what is
+    /// resident. What is not resident is first read back (`readBack(_:)`): really read from
+    /// the file, every read asked for before any is waited for, and all of it in the page cache
+    /// and mapped when the call returns. Then a read of one byte a page (which faults only where
+    /// the read-back could not map) makes a checksum of the bytes read, returned so that the
+    /// reads are not optimised away.
     @discardableResult
     public func touch(_ range: Range<Int>? = nil) -> UInt64 {
         let range = (range ?? 0..<byteCount).clamped(to: 0..<byteCount)
         var offset = range.lowerBound / Self.pageBytes * Self.pageBytes
-        if !range.isEmpty, !hasMeasured || measuredBytes < mappedBytes { readIntoPageCache(offset..<range.upperBound) }
+        if !range.isEmpty, !hasMeasured || measuredBytes < mappedBytes { readBack(offset..<range.upperBound) }
         var sum: UInt64 = 0
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         while offset < range.upperBound {
@@ -147,14 +146,49 @@ public final class CleanMapping {
         return sum
     }
 
-    /// Bytes the simulator reads at once to bring a range into the page cache (1 MiB): the
-    /// kernel reads each with requests as large as the device takes, instead of a 4 KiB read a
-    /// fault.
+    /// `MADV_POPULATE_READ` (Linux 5.14 and later; 22 in the kernel's headers, spelt here
+    /// for C libraries older than the call).
+    static let populateRead: Int32 = 22
+
+    /// Whether this kernel has `MADV_POPULATE_READ`: asked once, on an empty range (a kernel
+    /// refuses advice it does not know, `EINVAL`, before it looks at the range).
+    static let populatesReads = madvise(UnsafeMutableRawPointer(bitPattern: pageBytes), 0, populateRead) == 0
+
+    /// Bytes a `POSIX_FADV_WILLNEED` call asks for (128 KiB, the kernel's default readahead
+    /// window: a call reads at most the device's window, `force_page_cache_ra`).
+    static let readAheadBytes = 128 << 10
+
+    /// Reads `range` (its start page-aligned) of the file back into the page cache and maps
+    /// it, synchronously: every window of it is asked for first (`POSIX_FADV_WILLNEED`: the
+    /// kernel issues the reads as large requests and does not wait for them), then
+    /// `MADV_POPULATE_READ` faults each page in, waiting for its read, and returns when every
+    /// page is in the page cache and mapped: nothing is still being read when the touch
+    /// measures, or when a drop drops. (Without the windows asked for first, each fault would
+    /// read its own 4 KiB page: the mapping is `MADV_RANDOM`.) Where the kernel has no
+    /// `MADV_POPULATE_READ`, or the call fails, `readIntoPageCache(_:)`: `pread`s, done when
+    /// they return. Host-side only: what the model counts is the residency measured before
+    /// and after the touch.
+    private func readBack(_ range: Range<Int>) {
+        if Self.populatesReads {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = min(Self.readAheadBytes, range.upperBound - offset)
+                _ = posix_fadvise(descriptor.rawValue, off_t(offset), off_t(count), POSIX_FADV_WILLNEED)
+                offset += count
+            }
+            let end = min(mappedBytes, (range.upperBound + Self.pageBytes - 1) / Self.pageBytes * Self.pageBytes)
+            if madvise(base.advanced(by: range.lowerBound), end - range.lowerBound, Self.populateRead) == 0 { return }
+        }
+        readIntoPageCache(range)
+    }
+
+    /// Bytes the simulator reads at once to bring a range into the page cache without
+    /// `MADV_POPULATE_READ` (1 MiB): the kernel reads each with requests as large as the device
+    /// takes, instead of a 4 KiB read a fault.
     static let readChunkBytes = 1 << 20
 
-    /// Reads `range` of the file into the page cache with large `pread`s (the bytes read are
-    /// thrown away: the mapping's faults then find the pages there). Host-side only: what the
-    /// model counts is the residency measured before and after the touch.
+    /// Reads `range` of the file into the page cache with large `pread`s, each done when it
+    /// returns (the bytes read are thrown away: the touch's faults then find the pages there).
     private func readIntoPageCache(_ range: Range<Int>) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: min(Self.readChunkBytes, range.count), alignment: Self.pageBytes)
         defer { chunk.deallocate() }
