@@ -64,6 +64,24 @@ struct MemoryScaleTests {
         #expect(quarter.owners.map(\.retainedBytes).reduce(0, +) == quarter.metrics.finalRetainedBytes)
     }
 
+    // Residency is measured for the whole clean file: a file shared by two live simulations would
+    // count the other's pages as already read (CleanStorage: one live mapping a file).
+    @Test("a run beside a live simulation of the same app in this process reads its clean pages as it does alone")
+    func cleanFilesAreNotShared() throws {
+        let alone = try Self.run(scale: 4)
+        let scenario = try ScenarioLoader().parse(Self.scenario(scale: 4), path: "big.yaml")
+        var other: Simulation? = try Simulation(scenario, cleanup: .keepAll, termination: .noTermination,
+                                                profile: try ProfileLibrary.load(ProfileReference("iphone-xs-2018")))
+        _ = try other!.perform(.launch("big"))
+        let beside = try Self.run(scale: 4)
+        _ = other!.finish()
+        other = nil
+        let aloneWork = try #require(alone.metrics.work), besideWork = try #require(beside.metrics.work)
+        #expect(besideWork.storageReadBytes == aloneWork.storageReadBytes)
+        #expect(beside.metrics.coldLaunchDeviceNs?.p50 == alone.metrics.coldLaunchDeviceNs?.p50)
+        #expect(beside.metrics.cleanResidentBytesPeak == alone.metrics.cleanResidentBytesPeak)
+    }
+
     @Test("every output says the scale: the table, CSV, Markdown and the results file")
     func outputsSayTheScale() throws {
         let quarter = try Self.run(scale: 4)

@@ -56,22 +56,49 @@ extension Application {
 /// code is, on a disk file system (`$TMPDIR`, or `/var/tmp` when that is tmpfs, where nothing
 /// could be dropped). A mapping drops its file from the page cache when made, so every run
 /// starts with none of it resident.
+///
+/// A file is mapped by one live mapping at a time: residency is measured for the whole file,
+/// so two simulations running at once in one process (parallel tests, a host embedding two
+/// devices) would each count the pages the other brought in. While a file is mapped, another
+/// mapping of the same app and size gets a file of its own (`APP-BYTES-1.code`, ...); one run
+/// at a time, as the command line runs them, always maps the first.
 enum CleanStorage {
     /// The directory, once made; its lock also keeps two threads from writing one file.
     private static let state = Locked<String?>(nil)
+    /// The files a live mapping holds now.
+    private static let inUse = Locked<Set<String>>([])
 
-    /// Maps the file of `app`'s code and resources of `bytes` bytes, writing it the first time.
+    /// Maps a file of `app`'s code and resources of `bytes` bytes that no live mapping holds,
+    /// writing it the first time.
     static func mapping(app: String, bytes: Int) throws(RuntimeError) -> CleanMapping {
         let directory = try self.directory()
         let seed = UInt64(truncatingIfNeeded: app.hashValueStable)
-        let path = FilePath("\(directory)/\(app)-\(bytes).code")
+        let path = claim("\(directory)/\(app)-\(bytes)")
         do throws(FileError) {
-            return try state.withLock { _ throws(FileError) in
+            let mapping = try state.withLock { _ throws(FileError) in
                 if (try? HostFiles.size(of: path)) == bytes { return try CleanMapping(mapping: path, bytes: bytes) }
                 return try CleanMapping.create(at: path, bytes: bytes, seed: seed)
             }
+            let held = path.string
+            mapping.onUnmap = { inUse.withLock { _ = $0.remove(held) } }
+            return mapping
         } catch {
+            _ = inUse.withLock { $0.remove(path.string) }
             throw RuntimeError.bundle(path: path.string, reason: "cannot map the app's code and resources: \(error.summary)")
+        }
+    }
+
+    /// The first of `stem.code`, `stem-1.code`, ... that no live mapping holds, now held.
+    private static func claim(_ stem: String) -> FilePath {
+        inUse.withLock { held in
+            var path = "\(stem).code"
+            var copy = 0
+            while held.contains(path) {
+                copy += 1
+                path = "\(stem)-\(copy).code"
+            }
+            held.insert(path)
+            return FilePath(path)
         }
     }
 

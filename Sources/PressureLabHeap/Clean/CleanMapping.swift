@@ -92,9 +92,14 @@ public final class CleanMapping {
         _ = posix_fadvise(descriptor.rawValue, 0, off_t(mappedBytes), POSIX_FADV_DONTNEED)
     }
 
+    /// Called once the mapping is unmapped (its owner let it go): whoever handed the file out
+    /// may hand it out again.
+    public var onUnmap: (@Sendable () -> Void)?
+
     deinit {
         munmap(base, mappedBytes)
         try? descriptor.close()
+        onUnmap?()
     }
 
     /// How often a mapping is measured again by default when nothing here changed it: the
