@@ -137,4 +137,30 @@ struct PublishedExperimentTests {
         }
         #expect(outputs[0].contains("\"name\" : \"largest-first\""))
     }
+
+    @Test("a worker that dies names the configuration it was running, its status and its last lines; the others' outcomes are not printed")
+    func workerDies() throws {
+        let directory = try Executable.temporaryDirectory("device-worker-dies")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let workload = directory.appendingPathComponent("one.yaml").path
+        try """
+            scenario: 1
+            name: one
+            device: { memory: 48MiB, profile: pixel-3-2018 }
+            apps:
+              a: { data: 4MiB, screens: { s: { backing: 1MiB } }, root: s }
+            script:
+              - launch: a
+              - home
+
+            """.write(toFile: workload, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("out.json").path
+        let run = try Executable.run(["device", "--scenario", workload, "--hot-launch-scenario", workload, "--jobs", "2",
+                                      "--format", "json", "--output", output],
+                                     environment: ["PRESSURELAB_DEVICE_FAULT": "fleet", "SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("pressurelab: the configuration fleet: the worker failed (killed by signal 6):"), "\(run.stderr)")
+        #expect(run.stderr.contains("fleet: aborting as PRESSURELAB_DEVICE_FAULT asks"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }
