@@ -319,17 +319,8 @@ struct AndroidLifeCycleTests {
     // and a Pixel": the one Android figure that moved).
     @Test("the state saved at onStop holds user data of a controller that was compressed while the app was away")
     func saveReadsCompressedUserData() throws {
-        let trace = TraceRecorder()
-        let device = Device(model: .init(budgetBytes: 512 << 20, compressor: .lz4, os: .android10, release: .android10),
-                            termination: LowMemoryKillerPolicy())
-        var apps: [Application] = []
-        for name in ["mail", "notes"] {
-            let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
-            for screen in try mailScreens() { try runtime.register(screen) }
-            apps.append(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
-            device.install(apps.last!)
-        }
-        let mail = apps[0]
+        let (device, mail) = try twoMailApps(.init(budgetBytes: 512 << 20, compressor: .lz4, os: .android10, release: .android10),
+                                             termination: LowMemoryKillerPolicy())
         try device.open("mail")
         let navigation = mail.window.rootViewController as! NavigationController
         try navigation.push(try mail.runtime.makeController(screen: "message"))

@@ -129,17 +129,8 @@ struct RestorationTests {
     // archive is written, so what the archive marks saved is in it.
     @Test("the archive written at didEnterBackground holds user data of a controller still compressed from an earlier suspension")
     func saveReadsCompressedUserData() throws {
-        let trace = TraceRecorder()
-        let device = Device(model: .init(budgetBytes: 512 << 20, compressor: .lz4, os: .iOS13, release: .iOS18),
-                            termination: JetsamPolicy())
-        var apps: [Application] = []
-        for name in ["mail", "notes"] {
-            let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
-            for screen in try mailScreens() { try runtime.register(screen) }
-            apps.append(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
-            device.install(apps.last!)
-        }
-        let mail = apps[0]
+        let (device, mail) = try twoMailApps(.init(budgetBytes: 512 << 20, compressor: .lz4, os: .iOS13, release: .iOS18),
+                                             termination: JetsamPolicy())
         try device.open("mail")
         let navigation = mail.window.rootViewController as! NavigationController
         try navigation.push(try mail.runtime.makeController(screen: "message"))

@@ -52,6 +52,21 @@ func mailScreens() throws -> [ScreenSpec] {
     ]
 }
 
+/// A device of `model` with two mail apps, `mail` and `notes` (``mailScreens()``, an
+/// inbox in a navigation stack), sharing `trace`; returns the device and `mail`.
+func twoMailApps(_ model: DeviceModel, termination: any TerminationPolicy, trace: TraceRecorder = TraceRecorder()) throws
+-> (Device, Application) {
+    let device = Device(model: model, termination: termination)
+    var apps: [Application] = []
+    for name in ["mail", "notes"] {
+        let runtime = try RuntimeContext(app: name, generation: .iOS6, trace: trace)
+        for screen in try mailScreens() { try runtime.register(screen) }
+        apps.append(Application(name: name, runtime: runtime, hierarchy: .nav("inbox")))
+        device.install(apps.last!)
+    }
+    return (device, apps[0])
+}
+
 /// The runtime's paths run once in this process before a test measures bytes on its thread.
 ///
 /// Some allocations happen once per process (generic metadata, lazily made globals): on the

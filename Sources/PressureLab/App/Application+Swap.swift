@@ -22,18 +22,8 @@ extension Application {
             if controller.swapOutMemory(into: space) { return true }
         }
         for spec in processes where canSwapOut(process: spec) {
-            guard let block = processMemory[spec.name] else { continue }
-            let owner = processOwner(spec)
-            let region = space.swapOut("\(name)-\(spec.name)", of: runtime, pageOut: { file in
-                var ok = true
-                runtime.ledger.measure(owner: owner) { ok = block.freeze(to: file) && file.endGroup() }
-                return ok
-            }, pageIn: { file in
-                var ok = true
-                runtime.ledger.measure(owner: owner) { ok = block.thaw(from: file) }
-                return ok
-            })
-            guard let region else { continue }
+            guard let region = space.swapOut("\(name)-\(spec.name)", of: runtime, pageOut: { freezeProcessMemory(spec, to: $0) },
+                                             pageIn: { thawProcessMemory(spec, from: $0) }) else { continue }
             swappedProcessMemory[spec.name] = region
             recordApp(TraceEventKind("swappedOut:\(spec.name)"))
             return true
@@ -64,17 +54,27 @@ extension Application {
     func swapInSecondaryProcesses() -> Bool {
         var ok = true
         for spec in processes {
-            guard let region = swappedProcessMemory.removeValue(forKey: spec.name), let block = processMemory[spec.name],
-                  let space = runtime.swapSpace else { continue }
-            let owner = processOwner(spec)
+            guard let region = swappedProcessMemory.removeValue(forKey: spec.name), let space = runtime.swapSpace else { continue }
             recordApp(TraceEventKind("swappedIn:\(spec.name)"))
-            let read = space.swapIn(region, of: runtime, pageIn: { file in
-                var done = true
-                runtime.ledger.measure(owner: owner) { done = block.thaw(from: file) }
-                return done
-            })
+            let read = space.swapIn(region, of: runtime, pageIn: { thawProcessMemory(spec, from: $0) })
             ok = ok && read
         }
+        return ok
+    }
+
+    /// Writes a secondary process's memory to `file` and frees it (measured under its owner).
+    private func freezeProcessMemory(_ spec: ProcessSpec, to file: any PageStore) -> Bool {
+        guard let block = processMemory[spec.name] else { return true }
+        var ok = true
+        runtime.ledger.measure(owner: processOwner(spec)) { ok = block.freeze(to: file) && file.endGroup() }
+        return ok
+    }
+
+    /// Reads back what ``freezeProcessMemory(_:to:)`` wrote (measured under its owner).
+    private func thawProcessMemory(_ spec: ProcessSpec, from file: any PageStore) -> Bool {
+        guard let block = processMemory[spec.name] else { return true }
+        var ok = true
+        runtime.ledger.measure(owner: processOwner(spec)) { ok = block.thaw(from: file) }
         return ok
     }
 

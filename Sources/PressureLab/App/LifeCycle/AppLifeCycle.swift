@@ -85,6 +85,12 @@ public protocol AppLifeCycle: AnyObject {
     func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application)
 }
 
+extension AppLifeCycle {
+    /// Nothing by default: a life cycle whose components hear no app-wide memory callback of
+    /// their own (one written before this hook existed keeps compiling).
+    public func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application) {}
+}
+
 /// UIKit's life cycle: the runtime records UIKit's callbacks where it runs them; nothing more.
 public final class UIKitLifeCycle: AppLifeCycle {
     /// UIKit's life cycle.
@@ -117,6 +123,4 @@ public final class UIKitLifeCycle: AppLifeCycle {
     public func frontChangeFailed() {}
     /// Nothing.
     public func processDidEnd() {}
-    /// Nothing: each controller's `didReceiveMemoryWarning` is recorded by the runtime.
-    public func memoryCallbackDelivered(_ kind: TraceEventKind, in app: Application) {}
 }
