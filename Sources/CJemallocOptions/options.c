@@ -1,14 +1,17 @@
 #include "CJemallocOptions.h"
 
-/* Three of jemalloc 5.3's defaults make a simulator that frees whole apps at a time fault its
+/* Four of jemalloc 5.3's defaults make a simulator that frees whole apps at a time fault its
    memory in again and again, for nothing (docs/limits.md, "The allocator's options"):
 
    - muzzy_decay_ms:-1. A large extent freed and coalesced to at least oversize_threshold
      (8 MiB) is purged at once (MADV_DONTNEED) unless a decay time is -1 (src/extent.c,
      extent_record and extent_may_force_decay): a killed app's heap was given back to the
-     kernel and faulted in again by the next app. With muzzy pages never forced, dirty pages
-     still decay after dirty_decay_ms (10 s), lazily (MADV_FREE): the kernel takes them back
-     when it needs them.
+     kernel and faulted in again by the next app.
+   - dirty_decay_ms:-1. Freed pages went back lazily (MADV_FREE) 10 s after they were freed,
+     and a phone experiment takes the same memory again and again for minutes: they stay
+     dirty for reuse now. What a process keeps beyond what it uses is bounded where it
+     matters by an explicit purge (the device experiments' spare allowance, and between
+     configurations), which still returns every free page.
    - lg_extent_max_active_fit:16. A dirty extent is split for a request only when it is at
      most 2^6 times the request (src/extent.c, extent_recycle_extract; the default in
      include/jemalloc/internal/extent.h): a freed app's heap was not reused for small slabs
@@ -26,7 +29,7 @@
 #define JEMALLOC_NO_DEMANGLE
 #include <jemalloc/jemalloc.h>
 
-const char *je_malloc_conf = "muzzy_decay_ms:-1,lg_extent_max_active_fit:16,oversize_threshold:0";
+const char *je_malloc_conf = "dirty_decay_ms:-1,muzzy_decay_ms:-1,lg_extent_max_active_fit:16,oversize_threshold:0";
 
 const char *pressurelab_jemalloc_options(void) {
     return je_malloc_conf;

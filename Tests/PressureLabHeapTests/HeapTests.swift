@@ -22,6 +22,7 @@ struct HeapTests {
         let environment = ProcessInfo.processInfo.environment
         guard environment["MALLOC_CONF"] == nil, environment["JE_MALLOC_CONF"] == nil else { return }
         let info = try Heap.allocatorInfo()
+        #expect(info.options["opt.dirty_decay_ms"] == "-1")
         #expect(info.options["opt.muzzy_decay_ms"] == "-1")
         #expect(info.options["opt.lg_extent_max_active_fit"] == "16")
         #expect(info.options["opt.oversize_threshold"] == "0")
