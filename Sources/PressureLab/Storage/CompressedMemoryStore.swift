@@ -53,7 +53,10 @@ final class CompressedMemoryStore: PageStore {
     }
 
     func write(_ memory: RawMemory, count: Int) -> Bool {
-        guard writer.append(memory, count: count, emit: keep) else { return false }
+        // A closure, not the method `keep` itself: a method reference retains and releases
+        // the store on every call, one pair a block (Benchmarks/README.md, "Compression
+        // against its floor").
+        guard writer.append(memory, count: count, emit: { self.keep($0) }) else { return false }
         originalBytes += count
         return true
     }
@@ -61,7 +64,7 @@ final class CompressedMemoryStore: PageStore {
     /// Compresses the group's last page and allocates its last segment (inside the scope
     /// that wrote the group).
     func endGroup() -> Bool {
-        writer.finish(emit: keep) && pages.seal()
+        writer.finish(emit: { self.keep($0) }) && pages.seal()
     }
 
     func read(into memory: RawMemory, count: Int) -> Bool {
