@@ -48,6 +48,20 @@ extension Application {
         processMemory[spec.name] != nil && swappedProcessMemory[spec.name] == nil
     }
 
+    /// Reads every secondary process's memory back from the swap file (the app is in use again:
+    /// its renderer draws, its services run; counted as storage reads); false when a region could
+    /// not be read.
+    func swapInSecondaryProcesses() -> Bool {
+        var ok = true
+        for spec in processes {
+            guard let region = swappedProcessMemory.removeValue(forKey: spec.name), let space = runtime.swapSpace else { continue }
+            recordApp(TraceEventKind("swappedIn:\(spec.name)"))
+            let read = space.swapIn(region, of: runtime, pageIn: { thawProcessMemory(spec, from: $0) })
+            ok = ok && read
+        }
+        return ok
+    }
+
     /// Writes a secondary process's memory to `file` and frees it (measured under its owner).
     private func freezeProcessMemory(_ spec: ProcessSpec, to file: any PageStore) -> Bool {
         guard let block = processMemory[spec.name] else { return true }

@@ -36,11 +36,9 @@ extension Device {
         let thawed = freezer.thawForLaunch(target, on: self)
         // The app runs again: the app-wide data comes back now (from the pool or the swap
         // file); each controller's memory comes back when it is touched (what is on screen,
-        // as the app resumes). A secondary process's swapped memory stays in the swap file:
-        // the activity resumes in the main process, and the Pixel 4's prints show renderers
-        // and services staying swapped through their app's launches (docs/memory-under-load.md).
+        // as the app resumes).
         target.isFullyCompressed = false
-        if !target.app.pageInAppData() {
+        if !target.app.pageInAppData() || !target.app.swapInSecondaryProcesses() {
             // A compressed block or a swapped region cannot be read back: the process is
             // lost, as a kill.
             kill(target, reason: .policy)
