@@ -96,8 +96,10 @@ public enum Heap {
         try Mallctl.invoke(MallctlName.purgeAllArenas)
     }
 
-    /// Bytes of free pages jemalloc keeps resident for reuse (dirty, and handed back lazily
-    /// with `MADV_FREE`, which stays resident until the kernel needs it), as of a fresh epoch.
+    /// Bytes of free pages jemalloc keeps resident for reuse (dirty, and muzzy: handed back
+    /// lazily with `MADV_FREE`, resident until the kernel needs them; with PressureLab's options,
+    /// docs/limits.md, both decay times are -1 and pages stay dirty until a purge), as of a
+    /// fresh epoch.
     /// Free memory, never measured as anyone's: what the process holds beyond what it uses.
     public static func spareResidentBytes() throws(HeapError) -> Int {
         try verify()

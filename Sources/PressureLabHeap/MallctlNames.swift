@@ -33,7 +33,8 @@ enum MallctlName {
     /// Pages of every arena that are free but still dirty (resident, not yet returned).
     static let statsDirtyPagesAllArenas = "stats.arenas.4096.pdirty"
     /// Pages of every arena that are free and handed back lazily (`MADV_FREE`): resident
-    /// until the kernel needs them.
+    /// until the kernel needs them (none with PressureLab's options, whose decay times are -1,
+    /// unless `MALLOC_CONF` sets others).
     static let statsMuzzyPagesAllArenas = "stats.arenas.4096.pmuzzy"
     /// The allocator's page size.
     static let pageSize = "arenas.page"
