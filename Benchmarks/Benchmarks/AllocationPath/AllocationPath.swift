@@ -61,6 +61,7 @@ let benchmarks: @Sendable () -> Void = {
     cleanResidencyBenchmarks()
     largeBlockBenchmarks()
     freezerFileBenchmarks()
+    swapSlotBenchmarks()
     spareReuseBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: treeMetrics,

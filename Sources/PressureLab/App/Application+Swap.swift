@@ -22,14 +22,14 @@ extension Application {
             if controller.swapOutMemory(into: space) { return true }
         }
         for spec in processes where canSwapOut(process: spec) {
-            guard let region = space.swapOut("\(name)-\(spec.name)", of: runtime, pageOut: { freezeProcessMemory(spec, to: $0) },
+            guard let region = space.swapOut(of: runtime, pageOut: { freezeProcessMemory(spec, to: $0) },
                                              pageIn: { thawProcessMemory(spec, from: $0) }) else { continue }
             swappedProcessMemory[spec.name] = region
             recordApp(TraceEventKind("swappedOut:\(spec.name)"))
             return true
         }
         guard appData != nil, swappedAppData == nil, compressedAppData == nil else { return false }
-        swappedAppData = space.swapOut("\(name)-data", of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
+        swappedAppData = space.swapOut(of: runtime, pageOut: freezeAppData(to:), pageIn: thawAppData(from:))
         if swappedAppData != nil { recordApp(.swappedOut) }
         return swappedAppData != nil
     }
@@ -102,7 +102,7 @@ extension ViewController {
     /// it could not (nothing is lost).
     final func swapOutMemory(into space: SwapSpace) -> Bool {
         guard canSwapOut else { return false }
-        swappedMemory = space.swapOut("\(screen.name)-\(id.instance)", of: runtime, pageOut: freezeMemory(to:), pageIn: thawMemory(from:))
+        swappedMemory = space.swapOut(of: runtime, pageOut: freezeMemory(to:), pageIn: thawMemory(from:))
         if swappedMemory != nil { record(.swappedOut) }
         return swappedMemory != nil
     }

@@ -2,7 +2,7 @@ import PressureLabHeap
 import SystemPackage
 
 /// Where paged-out memory goes, block after block, to be read back in the same order: the
-/// freezer's file, or the in-RAM compressed pool.
+/// freezer's file, the swap file's slots, or the in-RAM compressed pool.
 package protocol PageStore: AnyObject {
     /// Takes the first `count` bytes of `memory` (the caller frees it after).
     func write(_ memory: RawMemory, count: Int) -> Bool
@@ -22,7 +22,7 @@ extension PageStore {
 }
 
 /// A file that frozen memory is written to, block after block, and read back from in the
-/// same order (the freezer's swap, a swap region). Reads and writes are real I/O, through the
+/// same order (the freezer's). Reads and writes are real I/O, through the
 /// host's door, without the page cache's copy where the file system allows it
 /// (``UnbufferedFile``: `O_DIRECT` in aligned 1 MiB chunks).
 package final class FreezerFile: PageStore {

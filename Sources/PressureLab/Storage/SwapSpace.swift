@@ -9,10 +9,12 @@ import SystemPackage
 /// used app's first, and reads a region back when it is touched: an app that comes back
 /// reads what it shows, not all it had (docs/fidelity.md, "Swap by region, not by page").
 ///
-/// A region is a real file (`<bundle>/<name>.swap.<n>`), written without `fsync` (Linux
-/// writes swap asynchronously) and read back when touched; its bytes count as storage
-/// writes and reads of the app, for device time. The device holds one space; every runtime
-/// of its apps knows it.
+/// The space is a real file, one for the device (`pressurelab-swap-XXXXXX/swapfile` in the
+/// run's storage), of 1 MiB slots (``SlotFile``): a region is written into slots, without
+/// `fsync` (Linux writes swap asynchronously), read back from them when touched, and its slots
+/// are then written over by later regions, as a swap file's are. Its bytes count as storage
+/// writes and reads of the app, for device time. The device holds one space; every runtime of
+/// its apps knows it.
 public final class SwapSpace {
     /// The most bytes the space holds (the swap file's size).
     public let capacityBytes: Int
@@ -26,7 +28,9 @@ public final class SwapSpace {
     public private(set) var regionsIn = 0
     /// Bytes written in all.
     public private(set) var bytesOut = 0
-    private var nextRegion = 0
+    /// The file, made at the first region written; nil until then, or when it could not be.
+    private var file: SlotFile?
+    private var directory: String?
 
     /// Pages one read brings back (2^`vm.page-cluster` on the kernel's books, with the page
     /// size; nil: a region is read back with one read).
@@ -40,30 +44,42 @@ public final class SwapSpace {
         self.readPages = readPages
     }
 
+    deinit {
+        file = nil
+        if let directory { TemporaryFiles.removeTree(directory) }
+    }
+
+    /// The swap file's slots holding regions now.
+    var slotsInUse: Int { file?.slotsInUse ?? 0 }
+
+    /// The file, made at the first call (in a directory of its own in the run's storage).
+    private func slotFile() -> SlotFile? {
+        if let file { return file }
+        guard directory == nil, let made = try? TemporaryFiles.makeDirectory(prefix: "pressurelab-swap") else { return nil }
+        directory = made
+        file = try? SlotFile(path: FilePath("\(made)/swapfile"))
+        return file
+    }
+
     /// Room left, bytes.
     public var freeBytes: Int { max(0, capacityBytes - usedBytes) }
 
-    /// Writes one region of `runtime`'s memory: `pageOut` writes it into a new file and frees
-    /// it. Nil when nothing was held, the space is full, or a write failed (then `pageIn` has
-    /// read back what was written: nothing is lost).
-    func swapOut(_ name: String, of runtime: RuntimeContext, pageOut: (any PageStore) -> Bool,
+    /// Writes one region of `runtime`'s memory: `pageOut` writes it into the file's slots and
+    /// frees it. Nil when nothing was held, the space is full, or a write failed (then `pageIn`
+    /// has read back what was written: nothing is lost).
+    func swapOut(of runtime: RuntimeContext, pageOut: (any PageStore) -> Bool,
                  pageIn: (any PageStore) -> Bool) -> SwapRegion? {
-        guard freeBytes > 0 else { return nil }
-        nextRegion += 1
-        let path = "\(runtime.bundle.directory)/\(name).swap.\(nextRegion)"
-        guard let file = try? FreezerFile(path: path, mode: .write) else { return nil }
-        let ok = pageOut(file) && file.finish()
-        file.close()
-        let written = file.bytesTransferred
+        guard freeBytes > 0, let file = slotFile() else { return nil }
+        let writer = SwapSlotWriter(file: file, ledger: runtime.ledger)
+        let ok = pageOut(writer) && writer.finish()
+        let written = writer.bytes
         guard ok, written > 0, written <= freeBytes else {
-            if written > 0, let back = try? FreezerFile(path: path, mode: .read) {
-                // What the file had staged but could not write is read after its bytes.
-                back.adoptUnwritten(of: file)
+            if written > 0 {
+                let back = writer.reader()
                 back.gate = runtime.memoryGate
                 _ = pageIn(back)
-                back.close()
             }
-            HostFiles.remove(FilePath(path))
+            writer.giveBack()
             return nil
         }
         runtime.count { work in
@@ -75,17 +91,17 @@ public final class SwapSpace {
         runtime.swappedBytes += written
         regionsOut += 1
         bytesOut += written
-        return SwapRegion(path: path, bytes: written)
+        return SwapRegion(slots: writer.slots, bytes: written)
     }
 
     /// Reads a region of `runtime` back with `pageIn` (a page fault: counted as a storage
-    /// read) and removes its file; false when it could not be read.
+    /// read) and gives its slots back; false when it could not be read.
     func swapIn(_ region: SwapRegion, of runtime: RuntimeContext, pageIn: (any PageStore) -> Bool) -> Bool {
         defer { release(region, of: runtime) }
-        guard let file = try? FreezerFile(path: region.path, mode: .read) else { return false }
-        file.gate = runtime.memoryGate
-        let ok = pageIn(file)
-        file.close()
+        guard let file else { return false }
+        let reader = SwapSlotReader(file: file, slots: region.slots, bytes: region.bytes)
+        reader.gate = runtime.memoryGate
+        let ok = pageIn(reader)
         // A touched page faults and reads its cluster (the Pixels' page-cluster 0: itself
         // alone, one 4 KiB read at a time); the region is read whole (docs/fidelity.md, "Swap
         // by region, not by page"), so every page of it faults.
@@ -106,18 +122,18 @@ public final class SwapSpace {
     }
 
     private func release(_ region: SwapRegion, of runtime: RuntimeContext) {
-        HostFiles.remove(FilePath(region.path))
+        for slot in region.slots { file?.give(slot) }
         usedBytes -= region.bytes
         runtime.swappedBytes -= region.bytes
     }
 }
 
-/// One region in the swap space: its file and its bytes there.
+/// One region in the swap space: its slots in the file, in order, and its bytes there.
 final class SwapRegion {
-    let path: String
+    let slots: [Int]
     let bytes: Int
-    init(path: String, bytes: Int) {
-        self.path = path
+    init(slots: [Int], bytes: Int) {
+        self.slots = slots
         self.bytes = bytes
     }
 }

@@ -11,7 +11,7 @@ import SystemPackage
 /// A file written, or read, from start to end without the page cache's copy where the file
 /// system allows it: opened with `O_DIRECT`, its bytes move between the process and the
 /// device in aligned chunks of ``chunkBytes`` staged in a buffer outside the measured heap
-/// (``PageBuffers``). The freezer's files and swap regions (`FreezerFile`): every byte they
+/// (``PageBuffers``). The freezer's files (`FreezerFile`): every byte they
 /// model is still written to the file and read back from it, but the kernel no longer copies
 /// it into the page cache, writes it back and reclaims it (docs/limits.md, "Freezer and swap
 /// files").
