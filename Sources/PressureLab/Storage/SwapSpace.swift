@@ -10,7 +10,7 @@ import SystemPackage
 /// reads what it shows, not all it had (docs/fidelity.md, "Swap by region, not by page").
 ///
 /// The space is a real file, one for the device (`pressurelab-swap-XXXXXX/swapfile` in the
-/// run's storage), of 1 MiB slots (``SlotFile``): a region is written into slots, without
+/// run's storage), of 1 MiB slots (`SlotFile`): a region is written into slots, without
 /// `fsync` (Linux writes swap asynchronously), read back from them when touched, and its slots
 /// are then written over by later regions, as a swap file's are. Its bytes count as storage
 /// writes and reads of the app, for device time. The device holds one space; every runtime of
