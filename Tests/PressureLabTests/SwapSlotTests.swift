@@ -71,6 +71,37 @@ struct SwapSlotTests {
         #expect(file.slotCount == 4 && file.slotsInUse == 4)
     }
 
+    @Test("a region of more slots than the writer's list first holds, written inside its owner's measured scope, charges the owner nothing")
+    func writesChargeNoOne() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let file = try SlotFile(path: directory.appending("swapfile"))
+        let ledger = OwnerLedger<MemoryOwner>()
+        let owner = MemoryOwner(controller: ControllerID(screen: "app", instance: 0), category: .model)
+        let size = 70 << 20
+        let block = try #require(RawMemory.allocate(size, touchedWith: 0x5A))
+        defer { block.release() }
+        let writer = SwapSlotWriter(file: file, ledger: ledger)
+        // The thread's page buffers are made at their first use (outside any scope in a run).
+        let warm = try #require(RawMemory.allocate(100, touchedWith: 1))
+        defer { warm.release() }
+        let warmUp = SwapSlotWriter(file: file, ledger: ledger)
+        #expect(warmUp.write(warm, count: 100) && warmUp.finish())
+        warmUp.giveBack()
+        let measured = ledger.measure(owner: owner) { writer.write(block, count: size) && writer.finish() }
+        #expect(measured.value)
+        #expect(writer.slots.count == 70)
+        // The slot list outgrew the room it was made with (64 slots) inside the scope, to 128
+        // (1 KiB and more): not charged. What is left is the scope's own bookkeeping, given back.
+        #expect(measured.delta.net == 0 && measured.delta.allocated < 1024)
+        #expect(ledger.balance(of: owner) == 0)
+        let reader = SwapSlotReader(file: file, slots: writer.slots, bytes: writer.bytes)
+        let back = try #require(RawMemory.allocate(size))
+        defer { back.release() }
+        #expect(reader.read(into: back, count: size))
+        #expect(back.checksum(count: size) == block.checksum(count: size))
+    }
+
     @Test("what a writer still stages (no slot written yet) is read back by its reader")
     func stagedTailReadsBack() throws {
         let directory = try scratch()

@@ -8,13 +8,15 @@ import SystemPackage
 /// A file of fixed-size slots, each written and read at its place, and given back to be
 /// written over: the swap file's bytes (docs/limits.md, "Freezer and swap files").
 ///
-/// Linux hands out a swap file's slots in clusters of 256 pages (`SWAPFILE_CLUSTER`,
-/// `mm/swapfile.c`, `scan_swap_map_slots`) and writes a freed slot again rather than growing
-/// the file; here a slot is one such cluster of 4 KiB pages, 1 MiB. The slot given back last
-/// is taken first, so the file's pages stay in the page cache and a region written to them is
-/// a copy into pages the kernel already holds: a file made and removed for every region made
-/// the kernel take fresh pages for each, about 12 times the cost on a virtual machine whose
-/// host takes back the pages its guest frees (virtio-balloon's free page reporting).
+/// Linux hands out a swap file's slots by clusters of 256 pages (`SWAPFILE_CLUSTER` in the
+/// Pixel 3's 4.9 kernel, `include/linux/swap.h`, read by `scan_swap_map` in `mm/swapfile.c`)
+/// within a file of fixed size, whose freed slots are written again; here a slot is one such
+/// cluster of 4 KiB pages, 1 MiB, and the file grows a slot at a time to the most it holds at
+/// once. The slot given back last is taken first (Linux takes free clusters in order), so the
+/// file's pages stay in the page cache and a region written to them is a copy into pages the
+/// kernel already holds: a file made and removed for every region made the kernel take fresh
+/// pages for each, about 12 times the cost on a virtual machine whose host takes back the pages
+/// its guest frees (virtio-balloon's free page reporting).
 ///
 /// Reads and writes go through the page cache (`pread`, `pwrite`); the file is created empty
 /// (owner read and write only) and grows a slot at a time when no slot is free.

@@ -1,8 +1,8 @@
 import Foundation
 import SystemPackage
 
-/// Where a run's own files go (view descriptions, model files, archives, freezer files, swap
-/// regions): a memory file system (tmpfs) when the host has one with room, else the disk
+/// Where a run's own files go (view descriptions, model files, archives, freezer files, a
+/// device's swap file): a memory file system (tmpfs) when the host has one with room, else the disk
 /// (`$TMPDIR`), so that a disk file system's metadata work does not dominate a run. Clean
 /// mapped files never go there: they stay on disk, where their pages can be dropped.
 ///
