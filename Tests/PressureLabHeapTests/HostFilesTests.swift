@@ -67,6 +67,26 @@ struct HostFilesTests {
         #expect(throws: FileError(.read, path, .ioError)) { try HostFiles.read(path, into: buffer) }
     }
 
+    @Test("writeAll and readAll at an offset: the bytes land at their place (a hole before them reads as zeros); a read past the end is EIO")
+    func positionalWriteAndRead() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory.string) }
+        let path = directory.appending("slots.bin")
+        let descriptor = try FileDescriptor.open(path, .readWrite, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        defer { try? descriptor.close() }
+        let bytes: [UInt8] = Array(1...200)
+        try bytes.withUnsafeBytes { try HostFiles.writeAll(descriptor, $0, at: 4096) }
+        #expect(try HostFiles.size(of: path) == 4096 + 200)
+        var back = [UInt8](repeating: 0, count: 200)
+        try back.withUnsafeMutableBytes { try HostFiles.readAll(descriptor, into: $0, at: 4096) }
+        #expect(back == bytes)
+        var hole = [UInt8](repeating: 9, count: 16)
+        try hole.withUnsafeMutableBytes { try HostFiles.readAll(descriptor, into: $0, at: 0) }
+        #expect(hole == [UInt8](repeating: 0, count: 16))
+        var past = [UInt8](repeating: 0, count: 201)
+        #expect(throws: Errno.ioError) { try past.withUnsafeMutableBytes { try HostFiles.readAll(descriptor, into: $0, at: 4096) } }
+    }
+
     @Test("makeDirectories creates parents, accepts an existing directory and names a file in the way")
     func directories() throws {
         let directory = try scratch()

@@ -175,6 +175,38 @@ public enum HostFiles {
         }
     }
 
+    /// Writes every byte at `offset` of an open file (`pwrite`, retried on a short write or a
+    /// signal).
+    public static func writeAll(_ descriptor: FileDescriptor, _ bytes: UnsafeRawBufferPointer, at offset: Int) throws(Errno) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let wrote = pwrite(descriptor.rawValue, base + done, bytes.count - done, off_t(offset + done))
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                throw .current
+            }
+            guard wrote > 0 else { throw .ioError }
+            done += wrote
+        }
+    }
+
+    /// Fills `buffer` from `offset` of an open file (`pread`, retried on a short read or a
+    /// signal); a file that ends first is `EIO`.
+    public static func readAll(_ descriptor: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) {
+        guard let base = buffer.baseAddress else { return }
+        var done = 0
+        while done < buffer.count {
+            let got = pread(descriptor.rawValue, base + done, buffer.count - done, off_t(offset + done))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .current
+            }
+            guard got > 0 else { throw .ioError }
+            done += got
+        }
+    }
+
     /// Writes a string's UTF-8 bytes to an open descriptor.
     public static func writeAll(_ descriptor: FileDescriptor, _ text: String) throws(Errno) {
         var text = text

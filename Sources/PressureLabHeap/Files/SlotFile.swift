@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemPackage
 
 /// A file of fixed-size slots, each written and read at its place, and given back to be
@@ -63,38 +58,22 @@ public final class SlotFile {
     /// Writes all of `bytes` (at most a slot) at the start of `slot` (`pwrite`, retried on a
     /// short write or a signal).
     public func write(_ bytes: UnsafeRawBufferPointer, toSlot slot: Int) throws(FileError) {
-        guard let descriptor, let base = bytes.baseAddress, bytes.count <= Self.slotBytes else {
-            throw FileError(.write, path, .badFileDescriptor)
-        }
-        let start = slot * Self.slotBytes
-        var done = 0
-        while done < bytes.count {
-            let wrote = pwrite(descriptor.rawValue, base + done, bytes.count - done, off_t(start + done))
-            if wrote < 0 {
-                if errno == EINTR { continue }
-                throw FileError(.write, path, Errno(rawValue: errno))
-            }
-            guard wrote > 0 else { throw FileError(.write, path, .ioError) }
-            done += wrote
+        guard let descriptor, bytes.count <= Self.slotBytes else { throw FileError(.write, path, .badFileDescriptor) }
+        do {
+            try HostFiles.writeAll(descriptor, bytes, at: slot * Self.slotBytes)
+        } catch {
+            throw FileError(.write, path, error)
         }
     }
 
     /// Fills `buffer` (at most a slot) from the start of `slot` (`pread`, retried on a short
     /// read or a signal); a slot that ends first fails with `EIO`.
     public func read(into buffer: UnsafeMutableRawBufferPointer, fromSlot slot: Int) throws(FileError) {
-        guard let descriptor, let base = buffer.baseAddress, buffer.count <= Self.slotBytes else {
-            throw FileError(.read, path, .badFileDescriptor)
-        }
-        let start = slot * Self.slotBytes
-        var done = 0
-        while done < buffer.count {
-            let got = pread(descriptor.rawValue, base + done, buffer.count - done, off_t(start + done))
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw FileError(.read, path, Errno(rawValue: errno))
-            }
-            guard got > 0 else { throw FileError(.read, path, .ioError) }
-            done += got
+        guard let descriptor, buffer.count <= Self.slotBytes else { throw FileError(.read, path, .badFileDescriptor) }
+        do {
+            try HostFiles.readAll(descriptor, into: buffer, at: slot * Self.slotBytes)
+        } catch {
+            throw FileError(.read, path, error)
         }
     }
 

@@ -311,16 +311,11 @@ public final class UnbufferedFile {
 
     /// Writes all of `bytes` at `offset` (`pwrite`, retried on a short write or a signal).
     private func writeOut(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(FileError) {
-        guard let descriptor, let base = bytes.baseAddress else { throw FileError(.write, path, .badFileDescriptor) }
-        var done = 0
-        while done < bytes.count {
-            let wrote = pwrite(descriptor.rawValue, base + done, bytes.count - done, off_t(offset + done))
-            if wrote < 0 {
-                if errno == EINTR { continue }
-                throw FileError(.write, path, Errno(rawValue: errno))
-            }
-            guard wrote > 0 else { throw FileError(.write, path, .ioError) }
-            done += wrote
+        guard let descriptor, bytes.baseAddress != nil else { throw FileError(.write, path, .badFileDescriptor) }
+        do {
+            try HostFiles.writeAll(descriptor, bytes, at: offset)
+        } catch {
+            throw FileError(.write, path, error)
         }
     }
 
